@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "VideoWall",
+    platforms: [.macOS(.v13)],
+    products: [
+        // The engine is a library first: the command line is one client of it.
+        .library(name: "VideoWallEngine", targets: ["VideoWallEngine"]),
+        .library(name: "VideoWallCore", targets: ["VideoWallCore"]),
+        .executable(name: "videowall", targets: ["videowall"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // C modules: system libraries plus static-inline shims for what Swift cannot import.
+        .systemLibrary(name: "CGStreamer", path: "Sources/CGStreamer",
+                       pkgConfig: "gstreamer-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0",
+                       providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
+        .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk+-3.0",
+                       providers: [.apt(["libgtk-3-dev"])]),
+
+        // Pure core: layout model, geometry, time, state machines, sync maths. No GStreamer, no GTK.
+        .target(name: "VideoWallCore", dependencies: [.product(name: "Yams", package: "Yams")]),
+
+        // Thin safe layer over the GStreamer C API.
+        .target(name: "GStreamerKit", dependencies: ["CGStreamer"]),
+
+        // Assets, players, coordinator, clock. Knows no window: it is handed a video sink.
+        .target(name: "VideoWallEngine", dependencies: ["VideoWallCore", "GStreamerKit"]),
+
+        // The GTK 3 wall window.
+        .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),
+
+        .executableTarget(name: "videowall", dependencies: [
+            "VideoWallCore", "VideoWallEngine", "VideoWallWindow",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
+        .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit"]),
+        .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit"]),
+        .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall"]),
+    ]
+)

@@ -1,0 +1,81 @@
+// What Swift cannot import from GStreamer/GLib headers (cast and accessor macros, variadic
+// functions, private libdispatch hooks), as static inline functions. Only GStreamerKit imports this.
+#ifndef VIDEOWALL_CGSTREAMER_SHIM_H
+#define VIDEOWALL_CGSTREAMER_SHIM_H
+
+#include <gst/gst.h>
+#include <gst/video/video.h>
+#include <gst/pbutils/pbutils.h>
+#include <glib-unix.h>
+
+// Cast macros keep GLib's runtime type check.
+static inline GObject *vw_object(gpointer p) { return G_OBJECT(p); }
+static inline GstObject *vw_gst_object(gpointer p) { return GST_OBJECT(p); }
+static inline GstElement *vw_element(gpointer p) { return GST_ELEMENT(p); }
+static inline GstBin *vw_bin(gpointer p) { return GST_BIN(p); }
+static inline GstPipeline *vw_pipeline(gpointer p) { return GST_PIPELINE(p); }
+static inline gboolean vw_is_element(gpointer p) { return GST_IS_ELEMENT(p); }
+static inline gboolean vw_is_pipeline(gpointer p) { return GST_IS_PIPELINE(p); }
+static inline gboolean vw_is_initially_unowned(gpointer p) { return G_IS_INITIALLY_UNOWNED(p); }
+static inline const char *vw_type_name_of(gpointer p) { return G_OBJECT_TYPE_NAME(p); }
+static inline GObjectClass *vw_object_get_class(gpointer p) { return G_OBJECT_GET_CLASS(p); }
+static inline gboolean vw_is_object(gpointer p) { return G_IS_OBJECT(p); }
+
+// GstMessage accessors.
+static inline GstMessageType vw_message_type(GstMessage *m) { return GST_MESSAGE_TYPE(m); }
+static inline GstObject *vw_message_source(GstMessage *m) { return GST_MESSAGE_SRC(m); }
+static inline guint32 vw_message_seqnum(GstMessage *m) { return GST_MESSAGE_SEQNUM(m); }
+static inline GstMessage *vw_message_ref(GstMessage *m) { return gst_message_ref(m); }
+static inline void vw_message_unref(GstMessage *m) { gst_message_unref(m); }
+
+// Mini-object refcounting (macros or inline in the headers).
+static inline GstCaps *vw_caps_ref(GstCaps *c) { return gst_caps_ref(c); }
+static inline void vw_caps_unref(GstCaps *c) { gst_caps_unref(c); }
+static inline void vw_sample_unref(GstSample *s) { gst_sample_unref(s); }
+static inline void vw_query_unref(GstQuery *q) { gst_query_unref(q); }
+static inline void vw_event_unref(GstEvent *e) { gst_event_unref(e); }
+static inline void vw_tag_list_unref(GstTagList *t) { gst_tag_list_unref(t); }
+static inline GstTagList *vw_tag_list_ref(GstTagList *t) { return gst_tag_list_ref(t); }
+
+// GstBuffer accessors.
+static inline GstClockTime vw_buffer_pts(GstBuffer *b) { return GST_BUFFER_PTS(b); }
+static inline GstClockTime vw_buffer_duration(GstBuffer *b) { return GST_BUFFER_DURATION(b); }
+
+// GstPadProbeInfo accessors.
+static inline GstBuffer *vw_probe_info_buffer(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_BUFFER(i); }
+static inline GstEvent *vw_probe_info_event(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_EVENT(i); }
+static inline GstEventType vw_event_type(GstEvent *e) { return GST_EVENT_TYPE(e); }
+
+// GType macros.
+static inline GType vw_type_string(void) { return G_TYPE_STRING; }
+static inline GType vw_type_boolean(void) { return G_TYPE_BOOLEAN; }
+static inline GType vw_type_int(void) { return G_TYPE_INT; }
+static inline GType vw_type_uint(void) { return G_TYPE_UINT; }
+static inline GType vw_type_int64(void) { return G_TYPE_INT64; }
+static inline GType vw_type_uint64(void) { return G_TYPE_UINT64; }
+static inline GType vw_type_double(void) { return G_TYPE_DOUBLE; }
+static inline GType vw_type_float(void) { return G_TYPE_FLOAT; }
+static inline GType vw_type_object(void) { return G_TYPE_OBJECT; }
+static inline GType vw_type_enum(void) { return G_TYPE_ENUM; }
+static inline GType vw_type_flags(void) { return G_TYPE_FLAGS; }
+static inline GType vw_type_fraction(void) { return GST_TYPE_FRACTION; }
+static inline GType vw_type_sample(void) { return GST_TYPE_SAMPLE; }
+static inline GType vw_type_caps(void) { return GST_TYPE_CAPS; }
+static inline GType vw_value_type(const GValue *v) { return G_VALUE_TYPE(v); }
+static inline GType vw_param_value_type(GParamSpec *p) { return G_PARAM_SPEC_VALUE_TYPE(p); }
+static inline GType vw_type_fundamental(GType t) { return G_TYPE_FUNDAMENTAL(t); }
+static inline gboolean vw_value_holds_fraction(const GValue *v) { return GST_VALUE_HOLDS_FRACTION(v); }
+static inline GValue vw_value_zero(void) { GValue v = G_VALUE_INIT; return v; }
+
+// Time constants that import but do not compile, or are macros.
+static inline GstClockTime vw_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
+
+// Private libdispatch hooks (the ones CoreFoundation's run loop uses) to drain the main
+// dispatch queue from a GLib main loop, so @MainActor work runs while gtk_main/g_main_loop_run
+// owns the main thread.
+extern int _dispatch_get_main_queue_handle_4CF(void);
+extern void _dispatch_main_queue_callback_4CF(void *msg);
+static inline int vw_dispatch_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
+static inline void vw_dispatch_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
+
+#endif

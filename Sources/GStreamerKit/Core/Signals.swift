@@ -1,0 +1,93 @@
+internal import CGStreamer
+
+/// The token for a signal handler (`g_signal_connect_data`): `disconnect()` or dropping it
+/// runs `g_signal_handler_disconnect`. Handlers get no global state: the Swift closure
+/// travels as `user_data` and is released by the closure's destroy-notify.
+public final class SignalConnection: @unchecked Sendable {
+    private let owner: ObjectReference
+    private var handlerID: gulong
+
+    init(owner: ObjectReference, handlerID: gulong) {
+        self.owner = owner
+        self.handlerID = handlerID
+    }
+
+    public func disconnect() {
+        guard handlerID != 0 else { return }
+        g_signal_handler_disconnect(owner.gobject, handlerID)
+        handlerID = 0
+    }
+
+    deinit { disconnect() }
+}
+
+final class ClosureBox<Arguments>: @unchecked Sendable {
+    let body: (Arguments) -> Void
+    init(_ body: @escaping (Arguments) -> Void) { self.body = body }
+}
+
+/// `GClosureNotify` that releases a `ClosureBox` when GLib drops the handler.
+private let releaseBox: GClosureNotify = { data, _ in
+    if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+}
+
+extension ObjectReference {
+    func connect<Arguments>(_ signal: String, box: ClosureBox<Arguments>, callback: GCallback) -> SignalConnection {
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = g_signal_connect_data(gobject, signal, callback, data, releaseBox, GConnectFlags(rawValue: 0))
+        return SignalConnection(owner: self, handlerID: id)
+    }
+
+    /// Connects a handler to a signal whose C signature is `void (*)(GObject *, gpointer)`,
+    /// such as playbin's `about-to-finish`. It runs on whichever thread emits the signal
+    /// (a streaming thread for `about-to-finish`): the handler must be thread-safe.
+    public func connectSignal(_ signal: String, _ handler: @escaping @Sendable () -> Void) -> SignalConnection {
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let trampoline: CFunction = { _, data in
+            guard let data else { return }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Void>).body(())
+        }
+        return connect(signal, box: ClosureBox<Void> { handler() }, callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// `notify::NAME`: runs when a property changes (`void (*)(GObject *, GParamSpec *, gpointer)`),
+    /// on the thread that changed it.
+    public func observeProperty(_ name: String, _ handler: @escaping @Sendable () -> Void) -> SignalConnection {
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let trampoline: CFunction = { _, _, data in
+            guard let data else { return }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Void>).body(())
+        }
+        return connect("notify::\(name)", box: ClosureBox<Void> { handler() }, callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// Lends the object held by an object property for the duration of `body` (for handing a
+    /// sink's GTK widget to GTK code, which takes its own reference).
+    public func withObjectProperty<Result>(_ name: String, _ body: (UnsafeMutableRawPointer?) -> Result) throws(PropertyError) -> Result {
+        let object = try objectPointer(name)
+        defer { if let object { g_object_unref(object) } }
+        return body(object)
+    }
+}
+
+/// What a sink's `handoff` signal reports of a buffer as it is rendered.
+public struct RenderedBuffer: Sendable {
+    public var presentationTime: ClockTime?
+    public var duration: ClockTime?
+}
+
+extension Element {
+    /// `handoff` of fakesink/identity (`void (*)(GstElement *, GstBuffer *, GstPad *, gpointer)`),
+    /// called on the streaming thread when the buffer is rendered (after the clock wait when
+    /// `sync=true`). Needs `signal-handoffs=true` on fakesink.
+    public func onHandoff(_ handler: @escaping @Sendable (RenderedBuffer) -> Void) -> SignalConnection {
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GstBuffer>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let trampoline: CFunction = { _, buffer, _, data in
+            guard let data, let buffer else { return }
+            let info = RenderedBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
+                                      duration: ClockTime(raw: vw_buffer_duration(buffer)))
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<RenderedBuffer>).body(info)
+        }
+        return connect("handoff", box: ClosureBox<RenderedBuffer>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}

@@ -1,0 +1,45 @@
+internal import CGStreamer
+
+/// One owned `GstSample`: a buffer with its caps, as a sink's `last-sample` gives it.
+public final class Sample: @unchecked Sendable {
+    let sample: OpaquePointer
+
+    init(taking raw: OpaquePointer) { sample = raw }
+    deinit { vw_sample_unref(sample) }
+
+    private var buffer: UnsafeMutablePointer<GstBuffer>? { gst_sample_get_buffer(sample) }
+
+    /// `GST_BUFFER_PTS`, nil when the buffer has none.
+    public var presentationTime: ClockTime? { buffer.flatMap { ClockTime(raw: vw_buffer_pts($0)) } }
+
+    /// `GST_BUFFER_DURATION`.
+    public var duration: ClockTime? { buffer.flatMap { ClockTime(raw: vw_buffer_duration($0)) } }
+
+    /// `gst_sample_get_caps`.
+    public var caps: Caps? {
+        gst_sample_get_caps(sample).map { Caps(raw: $0, transfer: .none) }
+    }
+
+    /// Copies the buffer's bytes (`gst_buffer_extract_dup`), for reading pixels.
+    public func bytes() -> [UInt8] {
+        guard let buffer else { return [] }
+        let size = gst_buffer_get_size(buffer)
+        var out = [UInt8](repeating: 0, count: Int(size))
+        out.withUnsafeMutableBytes { _ = gst_buffer_extract(buffer, 0, $0.baseAddress, size) }
+        return out
+    }
+}
+
+extension Element {
+    /// A sink's `last-sample` property (needs `enable-last-sample`), nil before the first buffer.
+    public func lastSample() throws(PropertyError) -> Sample? {
+        let spec = try propertySpec("last-sample")
+        var value = GValue()
+        g_value_init(&value, vw_param_value_type(spec))
+        defer { g_value_unset(&value) }
+        g_object_get_property(gobject, "last-sample", &value)
+        // g_value_dup_boxed gives us our own reference to the sample (transfer full).
+        guard let boxed = g_value_dup_boxed(&value) else { return nil }
+        return Sample(taking: OpaquePointer(boxed))
+    }
+}
