@@ -16,6 +16,15 @@ static inline GtkScale *vw_scale(gpointer p) { return GTK_SCALE(p); }
 static inline GtkButton *vw_button(gpointer p) { return GTK_BUTTON(p); }
 static inline GtkOverlay *vw_overlay(gpointer p) { return GTK_OVERLAY(p); }
 static inline GtkEventBox *vw_event_box(gpointer p) { return GTK_EVENT_BOX(p); }
+static inline GtkLayout *vw_layout(gpointer p) { return GTK_LAYOUT(p); }
 static inline GObject *vw_gobject(gpointer p) { return G_OBJECT(p); }
 static inline GtkStyleContext *vw_style_context(gpointer p) { return gtk_widget_get_style_context(GTK_WIDGET(p)); }
+static inline GtkAdjustment *vw_range_adjustment(gpointer p) { return gtk_range_get_adjustment(GTK_RANGE(p)); }
+static inline GtkToggleButton *vw_toggle_button(gpointer p) { return GTK_TOGGLE_BUTTON(p); }
+static inline gboolean vw_is_x11_display(GdkDisplay *d) { return GDK_IS_X11_DISPLAY(d); }
+
+// Keeps the X screensaver (and DPMS blanking) from starting: what kiosk mode calls on a timer.
+static inline void vw_reset_x11_screensaver(GdkDisplay *d) {
+    if (GDK_IS_X11_DISPLAY(d)) { XResetScreenSaver(gdk_x11_display_get_xdisplay(d)); XFlush(gdk_x11_display_get_xdisplay(d)); }
+}
 #endif

@@ -95,8 +95,14 @@ public struct MainLoopTimeout: Error, CustomStringConvertible {
     public var description: String { "timed out after \(seconds) s" }
 }
 
-/// A GLib timeout source; `cancel()` (or dropping the last reference after it fired) removes it.
-public final class TimeoutToken: @unchecked Sendable {
+/// A GLib source that a token stands for; `cancel()` removes it (the source keeps its token
+/// alive until then, so dropping a token does not stop it).
+public protocol MainLoopSource: AnyObject {
+    func cancel()
+}
+
+/// A GLib timeout source.
+public final class TimeoutToken: MainLoopSource, @unchecked Sendable {
     private var sourceID: guint = 0
     private let action: @MainActor () -> Bool
 
@@ -123,4 +129,35 @@ public final class TimeoutToken: @unchecked Sendable {
     }
 
     public var isActive: Bool { sourceID != 0 }
+}
+
+extension MainLoop {
+    /// `g_unix_signal_add` for SIGINT and SIGTERM: `action` runs on the main loop, so a
+    /// program can write its report and shut its pipelines down cleanly on Ctrl-C.
+    public static func onTerminationSignal(_ action: @escaping @MainActor () -> Void) -> SignalWatch {
+        SignalWatch(signals: [SIGINT, SIGTERM], action)
+    }
+}
+
+/// Unix signal sources on the main context; `cancel()` removes them.
+public final class SignalWatch: MainLoopSource, @unchecked Sendable {
+    private var sourceIDs: [guint] = []
+    private let action: @MainActor () -> Void
+
+    init(signals: [Int32], _ action: @escaping @MainActor () -> Void) {
+        self.action = action
+        for signal in signals {
+            let data = Unmanaged.passRetained(self).toOpaque()
+            sourceIDs.append(g_unix_signal_add_full(G_PRIORITY_HIGH, signal, { data in
+                let watch = Unmanaged<SignalWatch>.fromOpaque(data!).takeUnretainedValue()
+                MainActor.assumeIsolated { watch.action() }
+                return 1
+            }, data, { data in Unmanaged<SignalWatch>.fromOpaque(data!).release() }))
+        }
+    }
+
+    public func cancel() {
+        sourceIDs.forEach { g_source_remove($0) }
+        sourceIDs.removeAll()
+    }
 }

@@ -43,3 +43,30 @@ extension Element {
         return Sample(taking: OpaquePointer(boxed))
     }
 }
+
+/// What a base sink counted (`stats` property of GstBaseSink).
+public struct SinkStatistics: Sendable, Equatable {
+    public var rendered: UInt64
+    public var dropped: UInt64
+}
+
+extension Element {
+    /// Reads GstBaseSink's `stats` structure ("rendered", "dropped"); throws when this element
+    /// is not a base sink.
+    public func sinkStatistics() throws(PropertyError) -> SinkStatistics {
+        let spec = try propertySpec("stats")
+        var value = GValue()
+        g_value_init(&value, vw_param_value_type(spec))
+        defer { g_value_unset(&value) }
+        g_object_get_property(gobject, "stats", &value)
+        guard let structure = g_value_get_boxed(&value)?.assumingMemoryBound(to: GstStructure.self) else {
+            throw PropertyError(object: typeName, property: "stats", reason: "is empty")
+        }
+        var rendered: guint64 = 0, dropped: guint64 = 0
+        guard gst_structure_get_uint64(structure, "rendered", &rendered) != 0,
+              gst_structure_get_uint64(structure, "dropped", &dropped) != 0 else {
+            throw PropertyError(object: typeName, property: "stats", reason: "has no rendered/dropped counts")
+        }
+        return SinkStatistics(rendered: UInt64(rendered), dropped: UInt64(dropped))
+    }
+}

@@ -1,0 +1,38 @@
+import VideoWallCore
+
+/// What VideoWall knows about one source before it plays it (from GstDiscoverer).
+public struct Asset: Sendable {
+    /// What the user gave: a path or a URI, as typed. Errors name this.
+    public var source: String
+    /// The URI GStreamer plays.
+    public var uri: String
+    public var duration: MediaTime?
+    public var isSeekable: Bool
+    public var isLive: Bool
+    /// The container's description ("ISO MP4/M4A"), nil for elementary streams.
+    public var container: String?
+    public var video: Video?
+    public var audio: Audio?
+    public var tags: [String: String]
+
+    public struct Video: Sendable {
+        public var width: Int
+        public var height: Int
+        public var pixelAspect: PixelAspectRatio
+        /// The size the picture is meant to be seen at: pixel aspect applied.
+        public var displaySize: Size
+        public var frameRate: Double?
+        /// One frame's duration, nil for variable or unknown rates.
+        public var frameDuration: MediaTime?
+        public var codec: String
+    }
+
+    public struct Audio: Sendable {
+        public var channels: Int
+        public var sampleRate: Int
+        public var codec: String
+    }
+
+    /// Whether the source comes over a network (its tiles hold the group while buffering).
+    public var isNetwork: Bool { MediaLocation.isNetwork(uri) }
+}

@@ -1,0 +1,42 @@
+/// Why a source cannot be played, as one line that names the source and the reason.
+public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
+    public enum Reason: Sendable, Equatable {
+        case notFound
+        case emptyFile
+        case notMediaFile(String)
+        case noVideo
+        case missingPlugin(String)
+        case network(String)
+        case timedOut(seconds: Int)
+        case invalidLocation(String)
+        case tooManyTiles(limit: Int)
+        case playbackFailed(String)
+    }
+
+    public var source: String
+    public var reason: Reason
+
+    public init(source: String, reason: Reason) {
+        self.source = source
+        self.reason = reason
+    }
+
+    public var reasonText: String {
+        switch reason {
+        case .notFound: return "file not found"
+        case .emptyFile: return "empty file"
+        case .notMediaFile(let detail): return "not a playable media file (\(detail.trimmingCharacters(in: .punctuationCharacters)))"
+        case .noVideo: return "no video stream"
+        case .missingPlugin(let what): return "missing GStreamer plugin: \(what)"
+        case .network(let detail): return "network error: \(detail.trimmingCharacters(in: .punctuationCharacters))"
+        case .timedOut(let seconds): return "no answer within \(seconds) s"
+        case .invalidLocation(let detail): return "invalid location: \(detail)"
+        case .tooManyTiles(let limit): return "the wall holds at most \(limit) tiles"
+        case .playbackFailed(let detail): return detail.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+    }
+
+    public var description: String { "\(source): \(reasonText)" }
+}
+
+import Foundation

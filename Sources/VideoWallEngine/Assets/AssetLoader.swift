@@ -1,0 +1,79 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+/// Loads asset descriptions through GstDiscoverer in async mode, all at once.
+@MainActor
+public enum AssetLoader {
+    /// Describes one source. Local files are checked first (missing, empty) so the error says
+    /// exactly that; the rest is GstDiscoverer's verdict, sorted into a typed reason.
+    public static func load(_ source: String, timeout: Double = 15) async throws(AssetError) -> Asset {
+        let uri = MediaLocation.uri(for: source)
+        if let path = MediaLocation.localPath(for: source) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw AssetError(source: source, reason: .notFound)
+            }
+            if isDirectory.boolValue { throw AssetError(source: source, reason: .notMediaFile("it is a directory")) }
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+            if size == 0 { throw AssetError(source: source, reason: .emptyFile) }
+        }
+        let discoverer: Discoverer
+        do { discoverer = try Discoverer(timeout: timeout) } catch {
+            throw AssetError(source: source, reason: .playbackFailed(error.message))
+        }
+        let result: Result<MediaInfo, DiscoveryFailure> = await withCheckedContinuation { continuation in
+            discoverer.discover(uri: uri) { continuation.resume(returning: $0) }
+        }
+        withExtendedLifetime(discoverer) {}
+        switch result {
+        case .success(let info):
+            guard let asset = makeAsset(source: source, info: info) else { throw AssetError(source: source, reason: .noVideo) }
+            return asset
+        case .failure(let failure):
+            throw AssetError(source: source, reason: reason(for: failure, uri: uri, timeout: timeout))
+        }
+    }
+
+    /// Loads every source concurrently (one discoverer each); results keep the input order.
+    public static func loadAll(_ sources: [String], timeout: Double = 15) async -> [Result<Asset, AssetError>] {
+        // Unstructured main-actor tasks: every discoverer is started before the first answer is awaited.
+        let tasks = sources.map { source in
+            Task { @MainActor () -> Result<Asset, AssetError> in
+                do throws(AssetError) { return .success(try await load(source, timeout: timeout)) } catch { return .failure(error) }
+            }
+        }
+        var results: [Result<Asset, AssetError>] = []
+        for task in tasks { results.append(await task.value) }
+        return results
+    }
+
+    static func makeAsset(source: String, info: MediaInfo) -> Asset? {
+        guard let stream = info.videoStreams.first else { return nil }
+        let par = PixelAspectRatio(numerator: max(1, stream.pixelAspect.numerator), denominator: max(1, stream.pixelAspect.denominator))
+        let rate = stream.frameRate.map { Double($0.numerator) / Double($0.denominator) }
+        let frameDuration = stream.frameRate.map {
+            MediaTime(nanoseconds: Int64((1_000_000_000 * Double($0.denominator) / Double($0.numerator)).rounded()))
+        }
+        let video = Asset.Video(width: stream.width, height: stream.height, pixelAspect: par,
+                                displaySize: AspectFit.displaySize(width: stream.width, height: stream.height, pixelAspect: par),
+                                frameRate: rate, frameDuration: frameDuration, codec: stream.codec)
+        let audio = info.audioStreams.first.map { Asset.Audio(channels: $0.channels, sampleRate: $0.sampleRate, codec: $0.codec) }
+        return Asset(source: source, uri: info.uri, duration: info.duration.map(MediaTime.init),
+                     isSeekable: info.isSeekable, isLive: info.isLive, container: info.container,
+                     video: video, audio: audio, tags: info.tags)
+    }
+
+    /// Sorts GstDiscoverer's failure into what the user can act on.
+    static func reason(for failure: DiscoveryFailure, uri: String, timeout: Double) -> AssetError.Reason {
+        switch failure {
+        case .invalidURI(let u): return .invalidLocation(u)
+        case .timedOut: return .timedOut(seconds: Int(timeout))
+        case .missingPlugins(let names): return .missingPlugin(names.joined(separator: ", "))
+        case .failed(let error):
+            if MediaLocation.isNetwork(uri), error.domain.contains("resource") { return .network(error.message) }
+            if error.domain.contains("resource") && error.code == 3 /* GST_RESOURCE_ERROR_NOT_FOUND */ { return .notFound }
+            return .notMediaFile(error.message)
+        }
+    }
+}

@@ -1,0 +1,72 @@
+/// A test or demo clip to synthesise with `videotestsrc`.
+public struct ClipSpec: Sendable, Hashable {
+    public enum Codec: String, Sendable { case h264, vp8, vp9 }
+    public enum Container: String, Sendable { case mp4, mkv, webm }
+
+    public var width: Int
+    public var height: Int
+    public var frameRate: Int
+    public var frames: Int
+    public var codec: Codec
+    public var container: Container
+    /// Pixel aspect ratio written into the stream (non-square pixels when not 1:1).
+    public var pixelAspect: (Int, Int)
+    /// A `videotestsrc` pattern nick: "smpte", "ball", "snow", "colors"...
+    public var pattern: String
+    /// Burns the running time and a caption into the picture (needs `timeoverlay`).
+    public var caption: String?
+    /// Frames between key frames.
+    public var keyFrameInterval: Int
+    /// Adds a sine tone so the clip has an audio stream.
+    public var audio: Bool
+
+    public init(width: Int = 320, height: Int = 180, frameRate: Int = 30, frames: Int = 90,
+                codec: Codec = .h264, container: Container = .mp4, pixelAspect: (Int, Int) = (1, 1),
+                pattern: String = "smpte", caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false) {
+        self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
+        self.codec = codec; self.container = container; self.pixelAspect = pixelAspect
+        self.pattern = pattern; self.caption = caption; self.keyFrameInterval = keyFrameInterval; self.audio = audio
+    }
+
+    public static func == (a: ClipSpec, b: ClipSpec) -> Bool { a.cacheKey == b.cacheKey }
+    public func hash(into hasher: inout Hasher) { hasher.combine(cacheKey) }
+
+    /// A file name that changes whenever anything in the spec does (for caches).
+    public var cacheKey: String {
+        let cap = caption.map { "-" + $0.filter { $0.isLetter || $0.isNumber } } ?? ""
+        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(cap)\(audio ? "-a" : "").\(container)"
+    }
+
+    public var seconds: Double { Double(frames) / Double(frameRate) }
+
+    /// The gst-launch description that writes this clip to `path`.
+    public func pipelineDescription(path: String) -> String {
+        var video = "videotestsrc num-buffers=\(frames) pattern=\(pattern) ! "
+            + "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(frameRate)/1,pixel-aspect-ratio=\(pixelAspect.0)/\(pixelAspect.1) ! "
+        if let caption {
+            let text = caption.replacingOccurrences(of: "\"", with: "")
+            video += "timeoverlay halignment=center valignment=bottom font-desc=\"Sans \(max(10, height / 14))\" text=\"\(text)\" ! "
+        }
+        switch codec {
+        case .h264:
+            video += "x264enc speed-preset=ultrafast key-int-max=\(keyFrameInterval) bframes=0 ! h264parse ! "
+        case .vp8:
+            video += "vp8enc deadline=1 keyframe-max-dist=\(keyFrameInterval) ! "
+        case .vp9:
+            video += "vp9enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyFrameInterval) ! "
+        }
+        let mux: String
+        switch container {
+        case .mp4: mux = "mp4mux name=mux"
+        case .mkv: mux = "matroskamux name=mux"
+        case .webm: mux = "webmmux name=mux"
+        }
+        var description = video + "queue ! mux. " + mux + " ! filesink location=\"\(path)\""
+        if audio {
+            let samples = 1024
+            let buffers = Int((seconds * 48000 / Double(samples)).rounded(.up))
+            description += " audiotestsrc num-buffers=\(buffers) samplesperbuffer=\(samples) volume=0.1 ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! opusenc ! queue ! mux."
+        }
+        return description
+    }
+}

@@ -1,0 +1,230 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+/// One tile: a `playbin` on an injected video sink, with its state machine and event stream.
+/// The coordinator drives its transport; the player reports what its pipeline says.
+@MainActor
+public final class Player {
+    public let index: Int
+    public let asset: Asset
+    public let endOfStreamPolicy: EndOfStreamPolicy
+    public private(set) var state: PlayerState = .idle
+    public private(set) var failure: AssetError?
+    /// The media size the stream negotiated (pixels) and its pixel aspect; nil until caps arrive.
+    public private(set) var videoFormat: VideoFormat?
+    public private(set) var loopCount = 0
+    public private(set) var bufferingPercent = 100
+    public let events: AsyncStream<PlayerEvent>
+
+    let pipeline: Pipeline
+    let videoSink: VideoSink
+    private let eventContinuation: AsyncStream<PlayerEvent>.Continuation
+    private var machine = PlayerStateMachine()
+    private var busWatch: BusWatch?
+    private var connections: [SignalConnection] = []
+    private var asyncDoneWaiters: [(after: Int, continuation: CheckedContinuation<Bool, Never>)] = []
+    /// Counts ASYNC_DONE messages, so a waiter registered after the message still sees it.
+    private(set) var asyncDoneCount = 0
+    private let requeue: RequeueSwitch
+    /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group wrap).
+    var baseOffset: MediaTime = .zero
+    /// Tells the coordinator about every message after the player has handled it.
+    var messageObserver: ((Player, BusMessage) -> Void)?
+
+    init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
+         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double) throws {
+        self.index = index
+        self.asset = asset
+        self.videoSink = videoSink
+        self.endOfStreamPolicy = endOfStream
+        (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
+        pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
+        try pipeline.set("uri", asset.uri)
+        try pipeline.setObject("video-sink", videoSink.element)
+        if let audioSink { try pipeline.setObject("audio-sink", audioSink) }
+        try pipeline.set("mute", muted)
+        try pipeline.set("volume", volume)
+        // One clock for the whole wall, and no base time of the pipeline's own choosing:
+        // the coordinator hands every tile the same one.
+        pipeline.useClock(clock)
+        pipeline.setStartTime(nil)
+        requeue = RequeueSwitch(uri: asset.uri)
+        connectSignals()
+        busWatch = pipeline.bus.addWatch { [weak self] message in
+            MainActor.assumeIsolated { self?.handle(message) }
+        }
+        apply(.load)
+    }
+
+    /// Whether the tile can take part in group transport.
+    public var isActive: Bool { state != .failed && state != .idle }
+
+    /// The tile's media position (`gst_element_query_position`).
+    public var position: MediaTime? { pipeline.queryPosition().map(MediaTime.init) }
+
+    /// Frames the sink rendered and dropped so far.
+    public var statistics: SinkStatistics? { try? videoSink.renderer.sinkStatistics() }
+
+    /// The buffer the sink shows now (its `last-sample`), for sync checks and screenshots.
+    public func lastRenderedTimestamp() -> MediaTime? {
+        (try? videoSink.renderer.lastSample())??.presentationTime.map(MediaTime.init)
+    }
+
+    /// Gapless looping: when playbin is about to run out, it is handed the same URI again
+    /// (what GstPlay's loop mode does); every frame is kept and running time stays continuous.
+    func setGaplessLoop(_ enabled: Bool) { requeue.isEnabled = enabled }
+
+    private func connectSignals() {
+        let requeue = self.requeue
+        let pipeline = self.pipeline
+        // Streaming thread: set the next URI right here (playbin needs it synchronously), then hop.
+        connections.append(pipeline.connectSignal("about-to-finish") { [weak self] in
+            guard requeue.isEnabled else { return }
+            try? pipeline.set("uri", requeue.uri)
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.didRequeue() } }
+        })
+        if let pad = videoSink.element.staticPad("sink") {
+            connections.append(pad.observeProperty("caps") { [weak self] in
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.readVideoFormat(from: pad) } }
+            })
+        }
+    }
+
+    private func didRequeue() {
+        loopCount += 1
+        eventContinuation.yield(.looped(loopCount))
+    }
+
+    private func readVideoFormat(from pad: Pad) {
+        guard let format = pad.currentCaps?.videoFormat, format != videoFormat else { return }
+        videoFormat = format
+        let par = PixelAspectRatio(numerator: max(1, format.pixelAspect.numerator), denominator: max(1, format.pixelAspect.denominator))
+        eventContinuation.yield(.mediaSize(width: format.width, height: format.height, pixelAspect: par,
+                                           display: AspectFit.displaySize(width: format.width, height: format.height, pixelAspect: par)))
+    }
+
+    // MARK: Transport, driven by the coordinator
+
+    /// PAUSED, and wait for the preroll (ASYNC_DONE). Returns false when the tile failed or timed out.
+    func preroll(timeout: Double) async -> Bool {
+        switch pipeline.setState(.paused) {
+        case .failure: await Task.yield(); return state != .failed && waitResultAfterFailure()
+        case .noPreroll, .success: prerolled(); return true  // live source, or already there
+        case .async: break
+        }
+        let ok = await waitForAsyncDone(after: asyncDoneCount, timeout: timeout)
+        if ok { prerolled() }
+        return ok
+    }
+
+    private func waitResultAfterFailure() -> Bool {
+        fail(AssetError(source: asset.source, reason: .playbackFailed("the pipeline refused to start")))
+        return false
+    }
+
+    private func prerolled() {
+        if state == .loading { apply(.loaded) }
+    }
+
+    /// Waits until more than `count` ASYNC_DONE messages were seen (a preroll or a flushing
+    /// seek finished), or the tile failed. Read `asyncDoneCount` before acting, pass it here.
+    func waitForAsyncDone(after count: Int, timeout: Double) async -> Bool {
+        guard state != .failed else { return false }
+        if asyncDoneCount > count { return true }
+        let timer = MainLoop.after(seconds: timeout) { [weak self] in
+            guard let self, !self.asyncDoneWaiters.isEmpty else { return }
+            self.fail(AssetError(source: self.asset.source, reason: .timedOut(seconds: Int(timeout))))
+        }
+        defer { timer.cancel() }
+        return await withCheckedContinuation { asyncDoneWaiters.append((count, $0)) }
+    }
+
+    private func resumeWaiters(_ ok: Bool) {
+        var due: [CheckedContinuation<Bool, Never>] = []
+        asyncDoneWaiters.removeAll { waiter in
+            guard !ok || asyncDoneCount > waiter.after else { return false }
+            due.append(waiter.continuation)
+            return true
+        }
+        due.forEach { $0.resume(returning: ok) }
+    }
+
+    func apply(_ input: PlayerInput) {
+        if let new = machine.handle(input), new != state {
+            state = new
+            eventContinuation.yield(.stateChanged(new))
+        }
+    }
+
+    func fail(_ error: AssetError) {
+        guard state != .failed else { return }
+        failure = error
+        requeue.isEnabled = false
+        apply(.failed(error.reasonText))
+        eventContinuation.yield(.failed(error))
+        // Take only this tile down: its pipeline stops, the others play on.
+        pipeline.setState(.null)
+        resumeWaiters(false)
+    }
+
+    /// Releases the pipeline (NULL state) and ends the event stream.
+    func shutDown() {
+        busWatch?.cancel()
+        busWatch = nil
+        connections.forEach { $0.disconnect() }
+        connections.removeAll()
+        pipeline.setState(.null)
+        resumeWaiters(false)
+        eventContinuation.finish()
+    }
+
+    // MARK: Bus
+
+    private var pendingPluginName: String?
+
+    private func handle(_ message: BusMessage) {
+        switch message.kind {
+        case .asyncDone:
+            asyncDoneCount += 1
+            resumeWaiters(true)
+        case .error(let error):
+            fail(AssetError(source: asset.source, reason: reason(for: error)))
+        case .warning(let warning):
+            eventContinuation.yield(.warning(warning.message))
+        case .missingPlugin(let description):
+            pendingPluginName = description
+        case .endOfStream:
+            apply(.reachedEnd)
+            eventContinuation.yield(.endOfStream)
+        case .buffering(let percent):
+            bufferingPercent = percent
+            eventContinuation.yield(.buffering(percent: percent))
+        case .tags(let tags):
+            eventContinuation.yield(.tags(tags))
+        case .durationChanged:
+            if let duration = pipeline.queryDuration() { eventContinuation.yield(.duration(MediaTime(duration))) }
+        default:
+            break
+        }
+        messageObserver?(self, message)
+    }
+
+    private func reason(for error: GStreamerError) -> AssetError.Reason {
+        if let plugin = pendingPluginName { return .missingPlugin(plugin) }
+        if asset.isNetwork && error.domain.contains("resource") { return .network(error.message) }
+        return .playbackFailed(error.message)
+    }
+}
+
+/// The loop switch and URI, read on the streaming thread in `about-to-finish`.
+final class RequeueSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var enabled = false
+    let uri: String
+    init(uri: String) { self.uri = uri }
+    var isEnabled: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return enabled }
+        set { lock.lock(); enabled = newValue; lock.unlock() }
+    }
+}

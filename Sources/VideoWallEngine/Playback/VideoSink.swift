@@ -1,0 +1,26 @@
+import GStreamerKit
+
+/// The video sink a tile renders into, handed to the engine by its client (the engine knows
+/// no window). `element` goes into playbin's `video-sink`; `renderer` is the base sink inside
+/// it whose `stats` and `last-sample` the engine reads (the same element when there is no bin).
+public struct VideoSink: @unchecked Sendable {
+    public var element: Element
+    public var renderer: Element
+
+    public init(element: Element, renderer: Element? = nil) {
+        self.element = element
+        self.renderer = renderer ?? element
+    }
+
+    /// Headless rendering: `fakesink` with `sync=true`, so timing is as real as on a screen.
+    public static func headless(name: String? = nil) throws -> VideoSink {
+        let sink = try Element(factory: "fakesink", name: name)
+        try sink.set("sync", true)
+        try sink.set("enable-last-sample", true)
+        // fakesink's default max-lateness (-1) never drops; a screen sink drops frames that
+        // are more than 20 ms late, so measure with the same rule.
+        try sink.set("max-lateness", 20_000_000)
+        try sink.set("qos", true)
+        return VideoSink(element: sink)
+    }
+}

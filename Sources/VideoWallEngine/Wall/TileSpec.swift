@@ -1,0 +1,51 @@
+import GStreamerKit
+import VideoWallCore
+
+/// What the client asks of one tile.
+public struct TileSpec: @unchecked Sendable {
+    public var source: String
+    /// Where the video goes; nil renders headless into a synced `fakesink`.
+    public var videoSink: VideoSink?
+    /// nil: a synced `fakesink` when headless, playbin's automatic choice otherwise.
+    public var audioSink: Element?
+    public var endOfStream: EndOfStreamPolicy
+    public var muted: Bool
+    public var volume: Double
+
+    public init(source: String, videoSink: VideoSink? = nil, audioSink: Element? = nil,
+                endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1) {
+        self.source = source
+        self.videoSink = videoSink
+        self.audioSink = audioSink
+        self.endOfStream = endOfStream
+        self.muted = muted
+        self.volume = volume
+    }
+}
+
+/// Settings of a coordinator.
+public struct CoordinatorConfiguration: Sendable {
+    /// How many tiles one wall holds; asking for more is an error per extra source.
+    public var maximumTiles = 4
+    public var loadTimeout: Double = 15
+    public var prerollTimeout: Double = 20
+    /// Time between "play" and the first frame, so every tile is PLAYING before it is due.
+    public var startMargin = MediaTime.milliseconds(40)
+    /// Drag seeks are throttled to one per this interval (the last request wins).
+    public var seekInterval = MediaTime.milliseconds(500)
+    /// Loop the whole group: every tile wraps together at the longest tile's end.
+    public var groupLoop = false
+
+    public init() {}
+}
+
+/// What the wall as a whole is doing.
+public enum TransportState: String, Sendable {
+    case loading, paused, playing, seeking, buffering, ended
+}
+
+/// Events of the whole wall: its transport, and each tile's own events by tile index.
+public enum WallEvent: Sendable {
+    case transport(TransportState)
+    case tile(Int, PlayerEvent)
+}

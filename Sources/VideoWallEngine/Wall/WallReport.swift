@@ -1,0 +1,44 @@
+import Foundation
+import VideoWallCore
+
+/// The report `--report` writes at exit: one entry per tile.
+public struct WallReport: Codable, Sendable {
+    public struct Tile: Codable, Sendable {
+        public var index: Int
+        public var source: String
+        public var state: String
+        public var framesRendered: UInt64?
+        public var framesDropped: UInt64?
+        /// Seconds, nil when the tile never played.
+        public var position: Double?
+        public var loops: Int
+        public var error: String?
+    }
+
+    public var tiles: [Tile]
+    public var transport: String
+
+    public var failedTiles: Int { tiles.filter { $0.error != nil }.count }
+
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+extension Coordinator {
+    /// A snapshot of every tile for the report (tile numbers from 1, as users count them).
+    public func report() -> WallReport {
+        WallReport(tiles: slots.map { slot in
+            let player = slot.player
+            let stats = player?.statistics
+            return WallReport.Tile(index: slot.index + 1, source: slot.source,
+                                   state: player?.state.rawValue ?? PlayerState.failed.rawValue,
+                                   framesRendered: stats?.rendered, framesDropped: stats?.dropped,
+                                   position: player?.state == .failed ? nil : player?.position?.seconds,
+                                   loops: player?.loopCount ?? 0,
+                                   error: slot.failure?.reasonText)
+        }, transport: transport.rawValue)
+    }
+}

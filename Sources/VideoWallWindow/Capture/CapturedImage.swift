@@ -1,0 +1,68 @@
+internal import CGtk
+
+/// What a window showed, read back from the display (`gdk_pixbuf_get_from_window`): the
+/// pixels as a person would see them, RGB, row by row.
+public struct CapturedImage: Sendable {
+    public var width: Int
+    public var height: Int
+    /// RGB triplets, `width * height * 3` bytes.
+    public var pixels: [UInt8]
+
+    public func pixel(x: Int, y: Int) -> (red: UInt8, green: UInt8, blue: UInt8) {
+        let i = (y * width + x) * 3
+        return (pixels[i], pixels[i + 1], pixels[i + 2])
+    }
+
+    /// The smallest rectangle inside `area` holding every pixel for which `matches` is true.
+    public func boundingBox(in area: (x: Int, y: Int, width: Int, height: Int),
+                            where matches: ((red: UInt8, green: UInt8, blue: UInt8)) -> Bool) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = Int.max, minY = Int.max, maxX = -1, maxY = -1
+        for y in max(0, area.y)..<min(height, area.y + area.height) {
+            for x in max(0, area.x)..<min(width, area.x + area.width) where matches(pixel(x: x, y: y)) {
+                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            }
+        }
+        guard maxX >= 0 else { return nil }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+}
+
+enum WindowCapture {
+    /// Reads the window's pixels from the X server; nil before it is mapped.
+    @MainActor
+    static func capture(_ widget: UnsafeMutablePointer<GtkWidget>) -> (image: CapturedImage, pixbuf: OpaquePointer)? {
+        guard let window = gtk_widget_get_window(widget) else { return nil }
+        let width = gdk_window_get_width(window), height = gdk_window_get_height(window)
+        guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else { return nil }
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let base = gdk_pixbuf_get_pixels(pixbuf)!
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
+        for y in 0..<Int(height) {
+            for x in 0..<Int(width) {
+                let source = y * stride + x * channels, target = (y * Int(width) + x) * 3
+                pixels[target] = base[source]; pixels[target + 1] = base[source + 1]; pixels[target + 2] = base[source + 2]
+            }
+        }
+        return (CapturedImage(width: Int(width), height: Int(height), pixels: pixels), pixbuf)
+    }
+
+    /// Saves what the window shows as a PNG (`gdk_pixbuf_savev`; `gdk_pixbuf_save` is variadic).
+    @MainActor
+    static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String) throws(WindowError) {
+        guard let (_, pixbuf) = capture(widget) else { throw WindowError("\(path): the window is not on screen yet") }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        var error: UnsafeMutablePointer<GError>?
+        if gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) == 0 {
+            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+            if let error { g_error_free(error) }
+            throw WindowError("\(path): cannot save the screenshot: \(message)")
+        }
+    }
+}
+
+/// A window problem, as one line.
+public struct WindowError: Error, CustomStringConvertible, Sendable {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,130 @@
+internal import CGtk
+import Foundation
+import VideoWallCore
+import VideoWallEngine
+
+/// One region of the window: a clipping GtkLayout painted in the layout's background, the
+/// tile's video widget at its fitted rectangle, and its overlays (name, buffering, error).
+/// Before the media size is known the region shows a placeholder with the source's name.
+@MainActor
+final class TileView {
+    let region: LayoutRegion
+    let source: String?
+    let container: UnsafeMutablePointer<GtkWidget>
+    private(set) var sink: ScaledGtkSink?
+    private let videoBox: UnsafeMutablePointer<GtkWidget>
+    private let placeholder: UnsafeMutablePointer<GtkWidget>
+    private let nameOverlay: (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
+    private let statusOverlay: (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
+    private(set) var frame = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// The rectangle the video occupies inside the region (may exceed it with `fill`).
+    private(set) var videoRect: PixelRect?
+    private(set) var mediaSize: Size?
+    private(set) var errorText: String?
+    var showsName = true { didSet { updateOverlays() } }
+    private var bufferingPercent = 100
+
+    init(index: Int, region: LayoutRegion, source: String?, background: RGBColor) throws {
+        self.region = region
+        self.source = source
+        container = gtk_layout_new(nil, nil)!
+        GtkDrawing.paintBackground(of: container, color: background)
+        videoBox = gtk_event_box_new()!
+        placeholder = gtk_label_new(source.map { ($0 as NSString).lastPathComponent } ?? "")!
+        gtk_style_context_add_class(gtk_widget_get_style_context(placeholder), "vw-placeholder")
+        nameOverlay = GtkDrawing.overlayLabel(style: "vw-overlay")
+        statusOverlay = GtkDrawing.overlayLabel(style: "vw-error")
+        gtk_label_set_text(vw_label(nameOverlay.label), region.label ?? source.map { ($0 as NSString).lastPathComponent } ?? "")
+
+        let layout = vw_layout(container)
+        if source != nil {
+            let sink = try ScaledGtkSink(name: "tile\(index)-video")
+            self.sink = sink
+            gtk_container_add(vw_container(videoBox), sink.widget)
+            gtk_layout_put(layout, videoBox, 0, 0)
+        }
+        gtk_layout_put(layout, placeholder, 0, 0)
+        gtk_layout_put(layout, nameOverlay.box, 4, 4)
+        gtk_layout_put(layout, statusOverlay.box, 0, 0)
+    }
+
+    /// Shows everything, then hides what the tile's state says is hidden.
+    func showAll() {
+        gtk_widget_show_all(container)
+        updateOverlays()
+    }
+
+    func setMediaSize(_ size: Size) {
+        mediaSize = size
+        layout(in: frame)
+        updateOverlays()
+    }
+
+    func setError(_ text: String) {
+        errorText = text
+        updateOverlays()
+        layout(in: frame)
+    }
+
+    func setBuffering(_ percent: Int) {
+        bufferingPercent = percent
+        updateOverlays()
+        layout(in: frame)
+    }
+
+    /// Places the video at the fitted rectangle of `rect` (window coordinates of the region).
+    func layout(in rect: PixelRect) {
+        frame = rect
+        gtk_widget_set_size_request(container, gint(rect.width), gint(rect.height))
+        let layout = vw_layout(container)
+        let local = PixelRect(x: 0, y: 0, width: rect.width, height: rect.height)
+        if let mediaSize, sink != nil, rect.width > 0, rect.height > 0 {
+            let video = AspectFit.videoRect(media: mediaSize, in: local, mode: region.fit)
+            videoRect = video
+            gtk_layout_move(layout, videoBox, gint(video.x), gint(video.y))
+            gtk_widget_set_size_request(videoBox, gint(video.width), gint(video.height))
+            gtk_widget_set_size_request(sink!.widget, gint(video.width), gint(video.height))
+            sink?.resize(width: video.width, height: video.height)
+        }
+        center(placeholder, in: local)
+        center(statusOverlay.box, in: local)
+    }
+
+    private func center(_ widget: UnsafeMutablePointer<GtkWidget>, in rect: PixelRect) {
+        var minimum = GtkRequisition(), natural = GtkRequisition()
+        gtk_widget_set_size_request(widget, -1, -1)
+        gtk_widget_get_preferred_size(widget, &minimum, &natural)
+        let width = min(Int(natural.width), max(1, rect.width - 16))
+        if Int(natural.width) > width { gtk_widget_set_size_request(widget, gint(width), -1) }
+        gtk_layout_move(vw_layout(container), widget, gint(max(0, (rect.width - width) / 2)),
+                        gint(max(0, (rect.height - Int(natural.height)) / 2)))
+    }
+
+    private func updateOverlays() {
+        let failed = errorText != nil
+        let hasVideo = mediaSize != nil && !failed
+        setVisible(videoBox, hasVideo)
+        setVisible(placeholder, !hasVideo && !failed)
+        setVisible(nameOverlay.box, showsName && source != nil)
+        if let errorText {
+            gtk_label_set_text(vw_label(statusOverlay.label), errorText)
+            setVisible(statusOverlay.box, true)
+        } else if bufferingPercent < 100 {
+            gtk_label_set_text(vw_label(statusOverlay.label), "Buffering \(bufferingPercent)%")
+            setVisible(statusOverlay.box, true)
+        } else {
+            setVisible(statusOverlay.box, false)
+        }
+    }
+
+    private func setVisible(_ widget: UnsafeMutablePointer<GtkWidget>, _ visible: Bool) {
+        if visible { gtk_widget_show_all(widget) } else { gtk_widget_hide(widget) }
+    }
+
+    /// The text the region's status overlay shows (error or buffering), nil when hidden.
+    var statusText: String? {
+        gtk_widget_get_visible(statusOverlay.box) != 0 ? gtk_label_get_text(vw_label(statusOverlay.label)).map { String(cString: $0) } : nil
+    }
+
+    func release() { sink?.release() }
+}

@@ -1,0 +1,274 @@
+internal import CGtk
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+
+/// The GTK 3 wall: one region per layout region, each tile's video aspect-fitted inside it
+/// from the size the stream reports, transport controls below (hidden in kiosk mode).
+/// It hands the engine a sink per tile and follows the coordinator's events.
+@MainActor
+public final class WallWindow {
+    public struct Options: Sendable {
+        public var title = "VideoWall"
+        public var width = 1280
+        public var height = 720
+        public var fullscreen = false
+        /// Fullscreen, no controls, no cursor, screensaver held off.
+        public var kiosk = false
+        public var monitor: Int?
+        public init() {}
+    }
+
+    public let layout: Layout
+    public let options: Options
+    private let window: UnsafeMutablePointer<GtkWidget>
+    private let stage: UnsafeMutablePointer<GtkWidget>
+    private let transportBar: TransportBar
+    private var tiles: [TileView] = []
+    /// Which tile shows each wall tile (coordinator index -> view index).
+    private var viewForTile: [Int: Int] = [:]
+    private var stageSize = (width: 0, height: 0)
+    private var isFullscreen = false
+    private weak var coordinator: Coordinator?
+    private var timers: [any MainLoopSource] = []
+    private var eventTask: Task<Void, Never>?
+    private var muted = false
+    private var audibleTile: Int? = 0
+    private var resumeAfterDrag = false
+    /// Called when the user asks to quit (q, Escape, closing the window).
+    public var onQuit: (() -> Void)?
+
+    /// Builds the window for `layout` with `sources[i]` in region `assignment[i]`.
+    public init(layout: Layout, assignments: [(region: Int, source: String)], options: Options) throws {
+        self.layout = layout
+        self.options = options
+        GtkDrawing.installStyles()
+        window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
+        gtk_window_set_title(vw_window(window), options.title)
+        gtk_window_set_default_size(vw_window(window), gint(options.width), gint(options.height))
+        stage = gtk_layout_new(nil, nil)!
+        GtkDrawing.paintBackground(of: stage, color: layout.background)
+        transportBar = TransportBar()
+
+        let column = gtk_box_new(GTK_ORIENTATION_VERTICAL, 0)!
+        gtk_box_pack_start(vw_box(column), stage, 1, 1, 0)
+        gtk_box_pack_start(vw_box(column), transportBar.container, 0, 0, 0)
+        gtk_container_add(vw_container(window), column)
+
+        let sourceByRegion = Dictionary(assignments.map { ($0.region, $0.source) }, uniquingKeysWith: { a, _ in a })
+        // Paint order: higher z on top (a picture-in-picture inset above the main picture).
+        let order = layout.regions.indices.sorted { (layout.regions[$0].z, $0) < (layout.regions[$1].z, $1) }
+        var views: [Int: TileView] = [:]
+        for regionIndex in order {
+            let view = try TileView(index: regionIndex, region: layout.regions[regionIndex],
+                                    source: sourceByRegion[regionIndex], background: layout.background)
+            gtk_layout_put(vw_layout(stage), view.container, 0, 0)
+            views[regionIndex] = view
+        }
+        tiles = layout.regions.indices.map { views[$0]! }
+        for (tile, assignment) in assignments.enumerated() { viewForTile[tile] = assignment.region }
+
+        GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) }
+        GtkSignals.onKeyPress(window) { [weak self] key in
+            guard let self, let command = WallCommand.forKey(key) else { return false }
+            self.perform(command)
+            return true
+        }
+        GtkSignals.onDelete(window) { [weak self] in self?.onQuit?(); return true }
+        transportBar.onCommand = { [weak self] in self?.perform($0) }
+        transportBar.onDrag = { [weak self] dragging in self?.dragChanged(dragging) }
+        transportBar.onScrub = { [weak self] seconds in self?.scrub(to: seconds) }
+    }
+
+    /// The sink the engine should render tile `tile` into (the tile's region's gtksink).
+    public func videoSink(forTile tile: Int) -> VideoSink? {
+        viewForTile[tile].flatMap { tiles[$0].sink?.videoSink }
+    }
+
+    /// Maps the window (fullscreen and on its monitor as asked) and starts following `coordinator`.
+    public func show(following coordinator: Coordinator) throws(WindowError) {
+        self.coordinator = coordinator
+        gtk_widget_show_all(window)
+        tiles.forEach { $0.showAll() }
+        if options.kiosk { gtk_widget_hide(transportBar.container) }
+        try placeOnMonitor()
+        if options.fullscreen || options.kiosk { setFullscreen(true) }
+        if options.kiosk { enterKiosk() }
+        eventTask = Task { [weak self] in
+            for await event in coordinator.events { self?.handle(event) }
+        }
+        timers.append(MainLoop.every(seconds: 0.25) { [weak self] in self?.refreshTransport(); return self != nil })
+        applyAudio()
+    }
+
+    private func placeOnMonitor() throws(WindowError) {
+        guard let monitor = options.monitor else { return }
+        let display = gdk_display_get_default()
+        let count = Int(gdk_display_get_n_monitors(display))
+        guard monitor >= 0, monitor < count, let handle = gdk_display_get_monitor(display, gint(monitor)) else {
+            throw WindowError("--monitor \(monitor): there is no such monitor (this display has \(count), numbered from 0)")
+        }
+        var geometry = GdkRectangle()
+        gdk_monitor_get_geometry(handle, &geometry)
+        gtk_window_move(vw_window(window), geometry.x, geometry.y)
+    }
+
+    private func setFullscreen(_ on: Bool) {
+        isFullscreen = on
+        if on {
+            if let monitor = options.monitor {
+                gtk_window_fullscreen_on_monitor(vw_window(window), gtk_window_get_screen(vw_window(window)), gint(monitor))
+            } else {
+                gtk_window_fullscreen(vw_window(window))
+            }
+        } else {
+            gtk_window_unfullscreen(vw_window(window))
+        }
+    }
+
+    /// No cursor, and the screensaver reset every 30 s while the wall runs.
+    private func enterKiosk() {
+        if let gdkWindow = gtk_widget_get_window(window), let display = gdk_display_get_default() {
+            let blank = gdk_cursor_new_for_display(display, GDK_BLANK_CURSOR)
+            gdk_window_set_cursor(gdkWindow, blank)
+            if let blank { g_object_unref(UnsafeMutableRawPointer(blank)) }
+        }
+        let reset: @MainActor () -> Bool = {
+            if let display = gdk_display_get_default() { vw_reset_x11_screensaver(display) }
+            return true
+        }
+        _ = reset()
+        timers.append(MainLoop.every(seconds: 30, reset))
+    }
+
+    /// Closes the window and stops following the coordinator.
+    public func close() {
+        timers.forEach { $0.cancel() }
+        timers.removeAll()
+        eventTask?.cancel()
+        tiles.forEach { $0.release() }
+        gtk_widget_destroy(window)
+    }
+
+    // MARK: Geometry
+
+    private func stageResized(width: Int, height: Int) {
+        guard width != stageSize.width || height != stageSize.height else { return }
+        stageSize = (width, height)
+        relayout()
+    }
+
+    private func relayout() {
+        let frames = RegionGeometry.pixelRects(for: layout.regions, in: Size(width: Double(stageSize.width), height: Double(stageSize.height)), gap: layout.gap)
+        for (view, frame) in zip(tiles, frames) {
+            gtk_layout_move(vw_layout(stage), view.container, gint(frame.x), gint(frame.y))
+            view.layout(in: frame)
+        }
+    }
+
+    /// Region and video rectangles in window coordinates, for tests and tools.
+    public func regionFrame(ofRegion region: Int) -> PixelRect { tiles[region].frame }
+    public func videoFrame(ofRegion region: Int) -> PixelRect? {
+        let view = tiles[region]
+        guard let video = view.videoRect, view.mediaSize != nil, view.errorText == nil else { return nil }
+        return PixelRect(x: view.frame.x + video.x, y: view.frame.y + video.y, width: video.width, height: video.height)
+    }
+    /// The error or buffering text a region shows, nil when it shows none.
+    public func statusText(ofRegion region: Int) -> String? { tiles[region].statusText }
+    public var transportText: String { transportBar.timeText }
+    public var controlsVisible: Bool { gtk_widget_get_visible(transportBar.container) != 0 }
+
+    /// Resizes the window (as a user dragging its corner would).
+    public func resize(width: Int, height: Int) {
+        gtk_window_resize(vw_window(window), gint(width), gint(height))
+    }
+
+    /// What the window shows now, read back from the display.
+    public func capture() -> CapturedImage? {
+        guard let (image, pixbuf) = WindowCapture.capture(window) else { return nil }
+        g_object_unref(UnsafeMutableRawPointer(pixbuf))
+        return image
+    }
+
+    /// Saves what the window shows as a PNG.
+    public func saveScreenshot(to path: String) throws(WindowError) {
+        try WindowCapture.savePNG(window, to: path)
+    }
+
+    // MARK: Following the wall
+
+    private func handle(_ event: WallEvent) {
+        guard case .tile(let tile, let tileEvent) = event, let region = viewForTile[tile] else { return }
+        let view = tiles[region]
+        switch tileEvent {
+        case .mediaSize(_, _, _, let display):
+            view.setMediaSize(display)
+        case .failed(let error):
+            view.setError(error.reasonText)
+        case .buffering(let percent):
+            view.setBuffering(percent)
+        default:
+            break
+        }
+    }
+
+    private func refreshTransport() {
+        guard let coordinator else { return }
+        transportBar.update(position: coordinator.position, duration: coordinator.duration,
+                            playing: coordinator.transport == .playing, rate: coordinator.rate,
+                            loop: coordinator.isLooping, muted: muted)
+    }
+
+    // MARK: Commands
+
+    public func perform(_ command: WallCommand) {
+        guard let coordinator else { return }
+        switch command {
+        case .togglePlayPause: coordinator.togglePlayPause()
+        case .seekBy(let seconds):
+            let target = max(0, (coordinator.position?.seconds ?? 0) + seconds)
+            let end = coordinator.duration?.seconds ?? target
+            coordinator.requestSeek(to: .seconds(min(target, end)), precision: .keyFrame)
+        case .stepFrames(let frames): Task { await coordinator.step(frames: frames) }
+        case .slower: Task { await coordinator.setRate(PlaybackRate.slower(than: coordinator.rate)) }
+        case .faster: Task { await coordinator.setRate(PlaybackRate.faster(than: coordinator.rate)) }
+        case .toggleFullscreen: setFullscreen(!isFullscreen)
+        case .toggleMute:
+            muted.toggle()
+            applyAudio()
+        case .toggleLoop: coordinator.setLooping(!coordinator.isLooping)
+        case .toggleNames: tiles.forEach { $0.showsName.toggle() }
+        case .quit: onQuit?()
+        case .selectAudio(let tile):
+            guard tile < coordinator.slots.count else { return }
+            audibleTile = tile
+            muted = false
+            applyAudio()
+        }
+        refreshTransport()
+    }
+
+    private func applyAudio() {
+        coordinator?.setAudible(tile: muted ? nil : audibleTile)
+    }
+
+    private func dragChanged(_ dragging: Bool) {
+        guard let coordinator else { return }
+        if dragging {
+            resumeAfterDrag = coordinator.transport == .playing
+            coordinator.pause()
+        } else {
+            coordinator.finishSeeking()
+            if resumeAfterDrag { Task { await coordinator.whenIdle(); coordinator.play() } }
+        }
+    }
+
+    /// Local media seeks while dragging (throttled); network media seeks once, on release.
+    private func scrub(to seconds: Double) {
+        guard let coordinator else { return }
+        let networked = coordinator.players.contains { $0.asset.isNetwork }
+        if networked && transportBar.isDragging { return }
+        coordinator.requestSeek(to: .seconds(seconds), precision: .accurate)
+    }
+}

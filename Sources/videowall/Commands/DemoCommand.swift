@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+import VideoWallWindow
+
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Generate four clips of different shapes (cached) and play them as a looping 2x2 wall.",
+        discussion: "Without a display (or with --headless) it plays headless for --quit-after seconds (default 5) and prints the report.")
+
+    @Flag(name: .long, help: "Play without a window and print the report.")
+    var headless = false
+
+    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    var quitAfter: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
+    var cache: String = DemoCommand.defaultCache
+
+    @OptionGroup(title: "Window") var window: WindowOptions
+
+    static var defaultCache: String {
+        let environment = ProcessInfo.processInfo.environment
+        let base = environment["XDG_CACHE_HOME"] ?? (NSHomeDirectory() + "/.cache")
+        return base + "/videowall/demo"
+    }
+
+    /// Four shapes a wall must fit: wide, tall, square, and non-square pixels.
+    static let clips = [
+        ClipSpec(width: 640, height: 360, frames: 300, pattern: "smpte", caption: "16:9"),
+        ClipSpec(width: 360, height: 640, frames: 300, pattern: "ball", caption: "9:16"),
+        ClipSpec(width: 480, height: 480, frames: 300, pattern: "colors", caption: "1:1"),
+        ClipSpec(width: 720, height: 576, frames: 300, pixelAspect: (16, 15), pattern: "pinwheel", caption: "PAL 16:15 pixels"),
+    ]
+
+    func run() throws {
+        do { try GStreamer.initialize() } catch {
+            Console.error("GStreamer could not start: \(error)")
+            throw ExitStatus.startupFailed
+        }
+        let cache = self.cache, headless = self.headless, quitAfter = self.quitAfter, windowOptions = window.settings
+        let status = try MainActor.assumeIsolated {
+            let windowed = !headless && GtkRuntime.start()
+            if !headless && !windowed { Console.note("no display: playing the demo headless") }
+            return try MainLoop.runUntilComplete { () async -> ExitCode in
+                var paths: [String] = []
+                do {
+                    for spec in Self.clips { paths.append(try await ClipGenerator.cached(spec, in: cache)) }
+                } catch {
+                    Console.error("\(cache): cannot generate the demo clips: \(error)")
+                    return ExitStatus.startupFailed
+                }
+                var playback = PlaybackSettings()
+                playback.loop = true
+                playback.mute = true
+                playback.quitAfter = quitAfter ?? (windowed ? nil : 5)
+                if windowed {
+                    var options = windowOptions
+                    if options.layout == nil { options.layout = "grid-2x2" }
+                    return await WindowSession(sources: paths, playback: playback, window: options).run()
+                }
+                playback.report = "-"
+                return await HeadlessSession(sources: paths, options: playback).run()
+            }
+        }
+        GStreamer.deinitialize()
+        throw status
+    }
+}

@@ -1,0 +1,70 @@
+import ArgumentParser
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+
+/// A wall rendered into synced fakesinks: plays until `--quit-after`, the end, or Ctrl-C,
+/// prints errors as they happen and the report at exit.
+@MainActor
+struct HeadlessSession {
+    var sources: [String]
+    var options: PlaybackSettings
+
+    func run() async -> ExitCode {
+        let coordinator: Coordinator
+        do { coordinator = try Coordinator(configuration: options.coordinatorConfiguration) } catch {
+            Console.error("GStreamer could not start: \(error)")
+            return ExitStatus.startupFailed
+        }
+        let specs = sources.map {
+            TileSpec(source: $0, endOfStream: options.loop ? .loop : .hold, muted: options.mute)
+        }
+        let reporter = Task { @MainActor in
+            for await event in coordinator.events {
+                if case .tile(let index, .failed(let error)) = event { Console.error("tile \(index + 1): \(error)") }
+            }
+        }
+        await coordinator.load(specs)
+        if !coordinator.players.contains(where: \.isActive) {
+            return finish(coordinator, reporter: reporter)
+        }
+        coordinator.play()
+        await waitForEnd(of: coordinator)
+        return finish(coordinator, reporter: reporter)
+    }
+
+    /// Waits for `--quit-after`, the end of the wall, or SIGINT/SIGTERM, whichever comes first.
+    private func waitForEnd(of coordinator: Coordinator) async {
+        let quitAfter = options.quitAfter
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            var resumed = false
+            var tokens: [any MainLoopSource] = []
+            let done: @MainActor () -> Void = {
+                guard !resumed else { return }
+                resumed = true
+                tokens.forEach { $0.cancel() }
+                tokens.removeAll()
+                continuation.resume()
+            }
+            if let quitAfter { tokens.append(MainLoop.after(seconds: quitAfter, done)) }
+            tokens.append(MainLoop.onTerminationSignal(done))
+            tokens.append(MainLoop.every(seconds: 0.1) {
+                if coordinator.transport == .ended { done(); return false }
+                return !resumed
+            })
+        }
+    }
+
+    private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) -> ExitCode {
+        let report = coordinator.report()
+        coordinator.shutDown()
+        reporter.cancel()
+        if let path = options.report {
+            do { try Console.write(try report.json(), to: path) } catch {
+                Console.error("\(path): cannot write the report: \(error.localizedDescription)")
+            }
+        }
+        return ExitStatus.forResult(failedTiles: report.failedTiles, totalTiles: report.tiles.count)
+    }
+}

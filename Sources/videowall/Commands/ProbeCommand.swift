@@ -1,0 +1,113 @@
+import ArgumentParser
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+
+struct ProbeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "probe",
+        abstract: "Describe media files or URIs: size, pixel aspect, duration, seekability, codecs.")
+
+    @Flag(name: .long, help: "Print JSON instead of text.")
+    var json = false
+
+    @Option(name: .long, help: "Seconds to wait for each source's description.")
+    var timeout: Double = 15
+
+    @Argument(help: "Paths or URIs (file, http, https, HLS).")
+    var media: [String]
+
+    func validate() throws {
+        if media.isEmpty { throw ValidationError("give at least one path or URI to probe") }
+    }
+
+    func run() throws {
+        do { try GStreamer.initialize() } catch {
+            Console.error("GStreamer could not start: \(error)")
+            throw ExitStatus.startupFailed
+        }
+        let sources = media, timeout = self.timeout
+        let results = try MainActor.assumeIsolated {
+            try MainLoop.runUntilComplete { await AssetLoader.loadAll(sources, timeout: timeout) }
+        }
+        let descriptions = results.map { result -> AssetDescription in
+            switch result {
+            case .success(let asset): return AssetDescription(asset)
+            case .failure(let error): return AssetDescription(failed: error)
+            }
+        }
+        for case .failure(let error) in results { Console.error(error.description) }
+        if json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            try Console.write(String(decoding: try encoder.encode(descriptions), as: UTF8.self), to: "-")
+        } else {
+            for description in descriptions where description.error == nil { print(description.text) }
+        }
+        let failed = results.filter { if case .failure = $0 { true } else { false } }.count
+        throw ExitStatus.forResult(failedTiles: failed, totalTiles: results.count)
+    }
+}
+
+/// The JSON form of an asset (and the source of the text form).
+struct AssetDescription: Codable {
+    var source: String
+    var uri: String?
+    var durationSeconds: Double?
+    var width: Int?
+    var height: Int?
+    var pixelAspectRatio: String?
+    var displayWidth: Int?
+    var displayHeight: Int?
+    var frameRate: Double?
+    var videoCodec: String?
+    var audioCodec: String?
+    var audioChannels: Int?
+    var container: String?
+    var seekable: Bool?
+    var live: Bool?
+    var tags: [String: String]?
+    var error: String?
+
+    init(_ asset: Asset) {
+        source = asset.source
+        uri = asset.uri
+        durationSeconds = asset.duration?.seconds
+        width = asset.video?.width
+        height = asset.video?.height
+        pixelAspectRatio = asset.video.map { "\($0.pixelAspect.numerator):\($0.pixelAspect.denominator)" }
+        displayWidth = asset.video.map { Int($0.displaySize.width.rounded()) }
+        displayHeight = asset.video.map { Int($0.displaySize.height.rounded()) }
+        frameRate = asset.video?.frameRate
+        videoCodec = asset.video?.codec
+        audioCodec = asset.audio?.codec
+        audioChannels = asset.audio?.channels
+        container = asset.container
+        seekable = asset.isSeekable
+        live = asset.isLive
+        tags = asset.tags.isEmpty ? nil : asset.tags
+    }
+
+    init(failed error: AssetError) {
+        source = error.source
+        self.error = error.reasonText
+    }
+
+    var text: String {
+        var lines = ["\(source)"]
+        if let width, let height {
+            var size = "  video: \(width)x\(height)"
+            if let par = pixelAspectRatio, par != "1:1", let displayWidth, let displayHeight {
+                size += " (pixel aspect \(par), shown as \(displayWidth)x\(displayHeight))"
+            }
+            if let frameRate { size += String(format: " at %.3g fps", frameRate) }
+            lines.append(size + ", \(videoCodec ?? "unknown codec")")
+        }
+        if let audioCodec { lines.append("  audio: \(audioCodec), \(audioChannels ?? 0) channels") }
+        if let container { lines.append("  container: \(container)") }
+        lines.append("  duration: \(durationSeconds.map { TimeFormatting.precise(.seconds($0)) } ?? "unknown")")
+        lines.append("  seekable: \(seekable == true ? "yes" : "no"), live: \(live == true ? "yes" : "no")")
+        return lines.joined(separator: "\n")
+    }
+}

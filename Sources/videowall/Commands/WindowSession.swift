@@ -1,0 +1,127 @@
+import ArgumentParser
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+import VideoWallWindow
+
+/// A wall in a GTK window: plays until the user quits (q, Escape, closing the window),
+/// `--quit-after`, or SIGINT/SIGTERM.
+@MainActor
+struct WindowSession {
+    var sources: [String]
+    var playback: PlaybackSettings
+    var window: WindowSettings
+
+    func run() async -> ExitCode {
+        let layout: Layout
+        let assignment: LayoutAssignment
+        do {
+            if let name = window.layout {
+                layout = try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: LayoutDirectories.all)
+                assignment = try LayoutAssignment.assign(layout: layout, sourceCount: sources.count)
+            } else {
+                let name = LayoutCatalog.builtInName(forSourceCount: min(sources.count, playback.maxTiles))
+                layout = try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: LayoutDirectories.all)
+                // Without --layout, sources past the wall's size become failed tiles, not a refusal.
+                assignment = try LayoutAssignment.assign(layout: layout, sourceCount: min(sources.count, layout.regions.count))
+            }
+        } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+
+        // Tiles in region order; a region may name its own file instead of a command-line index.
+        var tiles: [(region: Int, source: String, regionSpec: LayoutRegion)] = []
+        for entry in assignment.entries {
+            let source: String
+            switch entry.source {
+            case .index(let i): source = sources[i - 1]
+            case .location(let location): source = location
+            }
+            tiles.append((entry.region, source, layout.regions[entry.region]))
+        }
+        let assigned = Set(assignment.entries.compactMap { if case .index(let i) = $0.source { i - 1 } else { nil } })
+        let leftOver = sources.indices.filter { !assigned.contains($0) }.map { sources[$0] }
+
+        var windowOptions = WallWindow.Options()
+        windowOptions.fullscreen = window.fullscreen
+        windowOptions.kiosk = window.kiosk
+        windowOptions.monitor = window.monitor
+        let wallWindow: WallWindow
+        let coordinator: Coordinator
+        do {
+            wallWindow = try WallWindow(layout: layout, assignments: tiles.map { ($0.region, $0.source) }, options: windowOptions)
+            var configuration = playback.coordinatorConfiguration
+            configuration.groupLoop = playback.loop || window.kiosk
+            configuration.maximumTiles = max(playback.maxTiles, tiles.count)
+            coordinator = try Coordinator(configuration: configuration)
+        } catch {
+            Console.error("the window could not start: \(error)")
+            return ExitStatus.startupFailed
+        }
+        var specs = tiles.enumerated().map { index, tile in
+            TileSpec(source: tile.source, videoSink: wallWindow.videoSink(forTile: index),
+                     endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
+                     muted: playback.mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1)
+        }
+        specs += leftOver.map { TileSpec(source: $0) }
+
+        let reporter = Task { @MainActor in
+            for await event in coordinator.events {
+                if case .tile(let index, .failed(let error)) = event { Console.error("tile \(index + 1): \(error)") }
+            }
+        }
+        do { try wallWindow.show(following: coordinator) } catch {
+            Console.error(error.description)
+            return ExitStatus.usage
+        }
+        await coordinator.load(specs)
+        if playback.mute { coordinator.setAudible(tile: nil) }
+        coordinator.play()
+        await waitForQuit(coordinator, wallWindow)
+
+        let report = coordinator.report()
+        coordinator.shutDown()
+        wallWindow.close()
+        reporter.cancel()
+        if let path = playback.report {
+            do { try Console.write(try report.json(), to: path) } catch {
+                Console.error("\(path): cannot write the report: \(error.localizedDescription)")
+            }
+        }
+        return ExitStatus.forResult(failedTiles: report.failedTiles, totalTiles: report.tiles.count)
+    }
+
+    private func waitForQuit(_ coordinator: Coordinator, _ wallWindow: WallWindow) async {
+        let quitAfter = playback.quitAfter
+        let screenshot = window.screenshot
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            var resumed = false
+            var sources: [any MainLoopSource] = []
+            let done: @MainActor () -> Void = {
+                guard !resumed else { return }
+                resumed = true
+                sources.forEach { $0.cancel() }
+                continuation.resume()
+            }
+            wallWindow.onQuit = done
+            if let quitAfter { sources.append(MainLoop.after(seconds: quitAfter, done)) }
+            sources.append(MainLoop.onTerminationSignal(done))
+            if let screenshot {
+                var taken = false
+                sources.append(MainLoop.every(seconds: 0.02) {
+                    guard !taken, (coordinator.position?.seconds ?? 0) >= screenshot.seconds || coordinator.transport == .ended else { return !taken }
+                    taken = true
+                    do {
+                        try wallWindow.saveScreenshot(to: screenshot.path)
+                        Console.note("screenshot at \(TimeFormatting.precise(coordinator.position ?? .zero)) saved to \(screenshot.path)")
+                    } catch {
+                        Console.error("\(error)")
+                    }
+                    return false
+                })
+            }
+        }
+    }
+}

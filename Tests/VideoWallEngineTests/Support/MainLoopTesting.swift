@@ -1,0 +1,34 @@
+import Foundation
+import GStreamerKit
+import XCTest
+
+extension XCTestCase {
+    /// Runs async main-actor test code inside the GLib main loop (bus watches, discoverer and
+    /// timeouts need it), failing the test instead of hanging past `timeout`.
+    func onMainLoop(timeout: Double = 60, file: StaticString = #filePath, line: UInt = #line,
+                    _ body: @escaping @MainActor () async throws -> Void) throws {
+        try GStreamer.initialize()
+        try MainActor.assumeIsolated {
+            try MainLoop.runUntilComplete(timeout: timeout, body)
+        }
+    }
+}
+
+/// Sleeps on the main loop without blocking it.
+@MainActor
+func pause(seconds: Double) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        MainLoop.after(seconds: seconds) { continuation.resume() }
+    }
+}
+
+/// Polls `condition` on the main loop every 10 ms until it holds or `timeout` passes.
+@MainActor
+func waitUntil(timeout: Double, _ condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() > deadline { return false }
+        await pause(seconds: 0.01)
+    }
+    return true
+}
