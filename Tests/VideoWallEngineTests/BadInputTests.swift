@@ -43,7 +43,7 @@ final class BadInputTests: XCTestCase {
             do {
                 _ = try await AssetLoader.load(vp8)
                 XCTFail("a clip with no decoder loaded")
-            } catch {
+            } catch let error as AssetError {
                 guard case .missingPlugin(let name) = error.reason else { return XCTFail("\(error)") }
                 XCTAssertTrue(name.contains("VP8"), name)
             }

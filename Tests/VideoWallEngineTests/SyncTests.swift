@@ -9,19 +9,19 @@ import XCTest
 final class SyncTests: XCTestCase {
     /// Four sizes, one frame rate and length, so frame n has the same timestamp everywhere.
     @MainActor
-    private func makeWall(frames: Int = 120, loop: Bool = false) async throws -> (Coordinator, [InstrumentedSink]) {
-        let specs = [ClipSpec(width: 320, height: 180, frames: frames),
-                     ClipSpec(width: 180, height: 320, frames: frames, pattern: "ball"),
-                     ClipSpec(width: 256, height: 256, frames: frames, pattern: "colors"),
-                     ClipSpec(width: 360, height: 288, frames: frames, pixelAspect: (16, 15), pattern: "snow")]
+    static func makeWall(frames: Int = 120, loop: Bool = false, tiles: Int = 4) async throws -> (Coordinator, [InstrumentedSink]) {
+        let specs = Array([ClipSpec(width: 320, height: 180, frames: frames),
+                           ClipSpec(width: 180, height: 320, frames: frames, pattern: "ball"),
+                           ClipSpec(width: 256, height: 256, frames: frames, pattern: "colors"),
+                           ClipSpec(width: 360, height: 288, frames: frames, pixelAspect: (16, 15), pattern: "snow")].prefix(tiles))
         var paths: [String] = []
         for spec in specs { paths.append(try await TestClips.clip(spec)) }
         var configuration = CoordinatorConfiguration()
         configuration.groupLoop = loop
         let wall = try Coordinator(configuration: configuration)
-        let sinks = try (0..<4).map { try InstrumentedSink(name: "sync\($0)", clock: wall.clock) }
+        let sinks = try (0..<specs.count).map { try InstrumentedSink(name: "sync\($0)", clock: wall.clock) }
         await wall.load(zip(paths, sinks).map { TileSpec(source: $0, videoSink: $1.sink, endOfStream: loop ? .loop : .hold) })
-        XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, 4, "every tile prerolled")
+        XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, specs.count, "every tile prerolled")
         return (wall, sinks)
     }
 
@@ -29,7 +29,7 @@ final class SyncTests: XCTestCase {
     /// A frame boundary can fall between two reads, so a mismatch is read again at once;
     /// a real offset persists.
     @MainActor
-    private func assertInSync(_ wall: Coordinator, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertInSync(_ wall: Coordinator, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
         var timestamps: [MediaTime?] = []
         for _ in 0..<3 {
             timestamps = wall.players.map { $0.lastRenderedTimestamp() }
@@ -38,35 +38,35 @@ final class SyncTests: XCTestCase {
         XCTAssertNotNil(timestamps.first ?? nil, "\(context): a frame was rendered", file: file, line: line)
         XCTAssertEqual(Set(timestamps.map { $0?.nanoseconds }).count, 1, "\(context): last rendered timestamps \(timestamps)", file: file, line: line)
         let positions = wall.players.compactMap { $0.position?.nanoseconds }
-        XCTAssertEqual(positions.count, 4, file: file, line: line)
+        XCTAssertEqual(positions.count, wall.players.count, file: file, line: line)
         let spread = (positions.max() ?? 0) - (positions.min() ?? 0)
         XCTAssertLessThanOrEqual(spread, 1_000_000, "\(context): positions \(positions) spread \(spread) ns", file: file, line: line)
     }
 
     func testTilesStayInSyncThroughPauseSeekAndSpeed() throws {
         try onMainLoop(timeout: 120) {
-            let (wall, _) = try await self.makeWall()
+            let (wall, _) = try await SyncTests.makeWall()
             defer { wall.shutDown() }
             wall.play()
             for _ in 0..<3 {
                 await pause(seconds: 0.25)
-                self.assertInSync(wall, "steady play")
+                SyncTests.assertInSync(wall, "steady play")
             }
 
             wall.pause()
             await pause(seconds: 0.3)
-            self.assertInSync(wall, "paused")
+            SyncTests.assertInSync(wall, "paused")
             wall.play()
             await pause(seconds: 0.3)
-            self.assertInSync(wall, "after resume")
+            SyncTests.assertInSync(wall, "after resume")
 
             await wall.seek(to: .milliseconds(2500), precision: .accurate)
             await pause(seconds: 0.2)
-            self.assertInSync(wall, "after seek while playing")
+            SyncTests.assertInSync(wall, "after seek while playing")
 
             wall.pause()
             await wall.seek(to: .milliseconds(1000), precision: .accurate)
-            self.assertInSync(wall, "after seek while paused")
+            SyncTests.assertInSync(wall, "after seek while paused")
             let shown = wall.players.compactMap { $0.lastRenderedTimestamp() }
             XCTAssertEqual(shown.map { FrameMath.frameIndex(of: $0, frameDuration: MediaTime(nanoseconds: 33_333_333)) }, [30, 30, 30, 30],
                            "accurate seek lands every tile on frame 30")
@@ -75,7 +75,7 @@ final class SyncTests: XCTestCase {
             wall.play()
             let before = wall.position ?? .zero
             await pause(seconds: 0.4)
-            self.assertInSync(wall, "at double speed")
+            SyncTests.assertInSync(wall, "at double speed")
             let advanced = (wall.position ?? .zero) - before
             XCTAssertGreaterThan(advanced.seconds, 0.6, "double speed moved \(advanced.seconds) s in 0.4 s")
         }
@@ -83,7 +83,7 @@ final class SyncTests: XCTestCase {
 
     func testFrameStepMovesEveryTileOneFrame() throws {
         try onMainLoop(timeout: 90) {
-            let (wall, _) = try await self.makeWall()
+            let (wall, _) = try await SyncTests.makeWall()
             defer { wall.shutDown() }
             let frame = MediaTime(nanoseconds: 33_333_333)
             await wall.seek(to: Coordinator.frameSeekTime(.milliseconds(1000), frameDuration: frame))
@@ -97,12 +97,15 @@ final class SyncTests: XCTestCase {
 
     func testLoopWrapKeepsEveryFrameWithoutGap() throws {
         try onMainLoop(timeout: 90) {
-            let (wall, sinks) = try await self.makeWall(frames: 30, loop: true)
+            // Two light tiles: the bound is one frame period plus 2 ms, so the machine must not
+            // be overloaded for the measurement to mean anything.
+            let (wall, sinks) = try await SyncTests.makeWall(frames: 30, loop: true, tiles: 2)
             defer { wall.shutDown() }
             wall.play()
-            _ = await waitUntil(timeout: 10) { wall.players.allSatisfy { $0.loopCount >= 2 } }
-            await pause(seconds: 0.5)
+            // Two and a half loops of 30 frames.
+            _ = await waitUntil(timeout: 10) { sinks.allSatisfy { $0.rendered.count >= 76 } }
             wall.pause()
+            XCTAssertTrue(wall.players.allSatisfy { $0.loopCount >= 2 }, "loops: \(wall.players.map(\.loopCount))")
             let period = 1_000_000_000.0 / 30
             for (tile, sink) in sinks.enumerated() {
                 let renders = sink.rendered
@@ -114,6 +117,7 @@ final class SyncTests: XCTestCase {
                 }
                 let gaps = zip(renders, renders.dropFirst()).map { Double($1.clockTime.nanoseconds) - Double($0.clockTime.nanoseconds) }
                 let worst = gaps.max() ?? 0
+                if let at = gaps.firstIndex(of: worst) { print("tile \(tile): longest interval \(worst / 1e6) ms before frame \(indices[at + 1]) (render \(at + 1))") }
                 XCTAssertLessThanOrEqual(worst, period + 2_000_000, "tile \(tile): longest interval \(worst / 1e6) ms")
             }
             XCTAssertEqual(wall.transport, .paused)

@@ -71,7 +71,9 @@ public enum AssetLoader {
         case .timedOut: return .timedOut(seconds: Int(timeout))
         case .missingPlugins(let names): return .missingPlugin(names.joined(separator: ", "))
         case .failed(let error):
-            if MediaLocation.isNetwork(uri), error.domain.contains("resource") { return .network(error.message) }
+            // GstDiscoverer often reports a refused connection as a generic stream error: for
+            // a network URI every failure that is not a missing plugin is a network failure.
+            if MediaLocation.isNetwork(uri) { return .network(error.message) }
             if error.domain.contains("resource") && error.code == 3 /* GST_RESOURCE_ERROR_NOT_FOUND */ { return .notFound }
             return .notMediaFile(error.message)
         }

@@ -118,6 +118,16 @@ public final class Player {
         return ok
     }
 
+    /// PAUSED, and wait until the sinks have settled there (so a seek that follows is not
+    /// mistaken as done by this state change's ASYNC_DONE).
+    func pauseAndSettle(timeout: Double) async {
+        let count = asyncDoneCount
+        if pipeline.setState(.paused) == .async {
+            _ = await waitForAsyncDone(after: count, timeout: timeout)
+        }
+        apply(.pause)
+    }
+
     private func waitResultAfterFailure() -> Bool {
         fail(AssetError(source: asset.source, reason: .playbackFailed("the pipeline refused to start")))
         return false
@@ -128,16 +138,28 @@ public final class Player {
     }
 
     /// Waits until more than `count` ASYNC_DONE messages were seen (a preroll or a flushing
-    /// seek finished), or the tile failed. Read `asyncDoneCount` before acting, pass it here.
+    /// seek finished) and the pipeline has no state change pending, or the tile failed.
+    /// Read `asyncDoneCount` before acting, pass it here. The pending check matters: an
+    /// ASYNC_DONE of an earlier state change can arrive after the seek was sent.
     func waitForAsyncDone(after count: Int, timeout: Double) async -> Bool {
-        guard state != .failed else { return false }
-        if asyncDoneCount > count { return true }
-        let timer = MainLoop.after(seconds: timeout) { [weak self] in
-            guard let self, !self.asyncDoneWaiters.isEmpty else { return }
-            self.fail(AssetError(source: self.asset.source, reason: .timedOut(seconds: Int(timeout))))
+        var seen = count
+        let deadline = Date().addingTimeInterval(timeout)
+        while state != .failed {
+            if asyncDoneCount <= seen {
+                let remaining = deadline.timeIntervalSinceNow
+                guard remaining > 0 else { return false }
+                let timer = MainLoop.after(seconds: remaining) { [weak self] in
+                    guard let self, !self.asyncDoneWaiters.isEmpty else { return }
+                    self.fail(AssetError(source: self.asset.source, reason: .timedOut(seconds: Int(timeout))))
+                }
+                let ok = await withCheckedContinuation { asyncDoneWaiters.append((seen, $0)) }
+                timer.cancel()
+                guard ok else { return false }
+            }
+            seen = asyncDoneCount
+            if pipeline.currentState.pending == .voidPending { return true }
         }
-        defer { timer.cancel() }
-        return await withCheckedContinuation { asyncDoneWaiters.append((count, $0)) }
+        return false
     }
 
     private func resumeWaiters(_ ok: Bool) {

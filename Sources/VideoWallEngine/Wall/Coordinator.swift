@@ -256,6 +256,7 @@ public final class Coordinator {
         let resume = transport == .playing || (transport == .buffering && resumeAfterBuffering)
         if transport == .playing || transport == .buffering { pauseAll() }
         setTransport(.seeking)
+        for player in active { await player.pauseAndSettle(timeout: configuration.prerollTimeout) }
         if let newRate = request.rate { rate = newRate }
 
         let players = active
