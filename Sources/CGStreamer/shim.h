@@ -7,6 +7,8 @@
 #include <gst/video/video.h>
 #include <gst/pbutils/pbutils.h>
 #include <glib-unix.h>
+#include <stdint.h>
+#include <unistd.h>
 
 // Cast macros keep GLib's runtime type check.
 static inline GObject *vw_object(gpointer p) { return G_OBJECT(p); }
@@ -77,5 +79,13 @@ extern int _dispatch_get_main_queue_handle_4CF(void);
 extern void _dispatch_main_queue_callback_4CF(void *msg);
 static inline int vw_dispatch_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
 static inline void vw_dispatch_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
+// The handle is an eventfd: read it back to zero before draining, or it stays readable and
+// the GLib source fires in a busy loop (starving GTK's lower-priority redraw source).
+static inline void vw_dispatch_acknowledge_and_drain(int fd) {
+    uint64_t count;
+    ssize_t ignored = read(fd, &count, sizeof count);
+    (void)ignored;
+    _dispatch_main_queue_callback_4CF(NULL);
+}
 
 #endif

@@ -18,8 +18,8 @@ public enum MainLoop {
         guard !bridgeInstalled else { return }
         bridgeInstalled = true
         let fd = vw_dispatch_main_queue_fd()
-        g_unix_fd_add(fd, G_IO_IN, { _, _, _ in
-            vw_dispatch_drain_main_queue()
+        g_unix_fd_add(fd, G_IO_IN, { fd, _, _ in
+            vw_dispatch_acknowledge_and_drain(fd)
             return 1  // G_SOURCE_CONTINUE
         }, nil)
         // Work queued before the bridge existed has already signalled the handle; drain once.

@@ -10,11 +10,10 @@ public final class Coordinator {
     public private(set) var slots: [TileSlot] = []
     public private(set) var transport: TransportState = .loading
     public private(set) var rate: Double = 1
-    public let events: AsyncStream<WallEvent>
 
     /// The one pipeline clock every tile runs on.
     public let clock: Clock
-    private let eventContinuation: AsyncStream<WallEvent>.Continuation
+    private var subscribers: [AsyncStream<WallEvent>.Continuation] = []
     /// Shared base time while playing; the running time where the wall stands while paused.
     private var baseTime: MediaTime?
     private var pausedRunningTime: MediaTime = .zero
@@ -33,7 +32,6 @@ public final class Coordinator {
         isLooping = configuration.groupLoop
         clock = try Clock.system()
         throttle = SeekThrottle(minimumInterval: configuration.seekInterval)
-        (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1024))
     }
 
     /// The players that loaded; failed ones stay in `slots` with their error.
@@ -83,14 +81,14 @@ public final class Coordinator {
             }
         }
         for slot in slots where slot.loadFailure != nil {
-            eventContinuation.yield(.tile(slot.index, .failed(slot.loadFailure!)))
+            publish(.tile(slot.index, .failed(slot.loadFailure!)))
         }
         let timeout = configuration.prerollTimeout
         let prerolls = players.map { player in Task { @MainActor in _ = await player.preroll(timeout: timeout) } }
         for preroll in prerolls { await preroll.value }
         planLoops()
         setTransport(.paused)
-        if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) }
+        if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
     }
 
     private func makePlayer(index: Int, asset: Asset, spec: TileSpec) throws -> Player {
@@ -104,9 +102,8 @@ public final class Coordinator {
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume)
         player.messageObserver = { [weak self] player, message in self?.observe(player, message) }
-        let continuation = eventContinuation
-        forwarders.append(Task { @MainActor in
-            for await event in player.events { continuation.yield(.tile(index, event)) }
+        forwarders.append(Task { @MainActor [weak self] in
+            for await event in player.events { self?.publish(.tile(index, event)) }
         })
         return player
     }
@@ -280,7 +277,7 @@ public final class Coordinator {
         lastSeekTarget = nil
         setTransport(.paused)
         if resume { startAll() }
-        if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) }
+        if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
     }
 
     /// A shorter tile asked for a time past its end shows its last frame.
@@ -296,13 +293,26 @@ public final class Coordinator {
         throttleTimer?.cancel()
         for player in players { player.shutDown() }
         forwarders.forEach { $0.cancel() }
-        eventContinuation.finish()
+        subscribers.forEach { $0.finish() }
+        subscribers.removeAll()
+    }
+
+    /// A new stream of every wall event from now on; each caller gets its own (the window,
+    /// the command line's error printer, a test), ended by `shutDown()`.
+    public func events() -> AsyncStream<WallEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: WallEvent.self, bufferingPolicy: .bufferingNewest(1024))
+        subscribers.append(continuation)
+        return stream
+    }
+
+    private func publish(_ event: WallEvent) {
+        subscribers.forEach { $0.yield(event) }
     }
 
     private func setTransport(_ new: TransportState) {
         guard new != transport else { return }
         transport = new
-        eventContinuation.yield(.transport(new))
+        publish(.transport(new))
     }
 
     // MARK: What the tiles report

@@ -29,9 +29,9 @@ final class TransportBar {
             gtk_widget_set_can_focus(b, 0)
             return b
         }
-        let back = button("⏮", .stepFrames(-1))
+        let back = button("◀|", .stepFrames(-1))
         playButton = button("▶", .togglePlayPause)
-        let forward = button("⏭", .stepFrames(1))
+        let forward = button("|▶", .stepFrames(1))
         let slower = button("−", .slower)
         let faster = button("+", .faster)
         scale = gtk_scale_new_with_range(GTK_ORIENTATION_HORIZONTAL, 0, 1, 0.01)!
@@ -82,7 +82,7 @@ final class TransportBar {
     func update(position: MediaTime?, duration: MediaTime?, playing: Bool, rate: Double, loop: Bool, muted: Bool) {
         updating = true
         defer { updating = false }
-        gtk_button_set_label(vw_button(playButton), playing ? "⏸" : "▶")
+        gtk_button_set_label(vw_button(playButton), playing ? "❚❚" : "▶")
         gtk_label_set_text(vw_label(timeLabel), TimeFormatting.transport(position: position, duration: duration))
         gtk_label_set_text(vw_label(speedLabel), rate == 1 ? "1×" : String(format: "%g×", rate))
         if !isDragging {

@@ -38,10 +38,15 @@ enum GtkDrawing {
     }
 
     /// A label in its own event box (own X window), so it shows above a video widget.
-    static func overlayLabel(style: String) -> (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>) {
+    static func overlayLabel(style: String, wraps: Bool = true) -> (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>) {
         let box = gtk_event_box_new()!
         let label = gtk_label_new(nil)!
-        gtk_label_set_line_wrap(vw_label(label), 1)
+        if wraps {
+            gtk_label_set_line_wrap(vw_label(label), 1)
+        } else {
+            gtk_label_set_ellipsize(vw_label(label), PANGO_ELLIPSIZE_MIDDLE)
+            gtk_label_set_max_width_chars(vw_label(label), 48)
+        }
         gtk_container_add(vw_container(box), label)
         gtk_style_context_add_class(gtk_widget_get_style_context(box), style)
         gtk_style_context_add_class(gtk_widget_get_style_context(label), style)

@@ -24,15 +24,16 @@ final class TileView {
     var showsName = true { didSet { updateOverlays() } }
     private var bufferingPercent = 100
 
-    init(index: Int, region: LayoutRegion, source: String?, background: RGBColor) throws {
+    init(index: Int, region: LayoutRegion, source: String?) throws {
         self.region = region
         self.source = source
         container = gtk_layout_new(nil, nil)!
-        GtkDrawing.paintBackground(of: container, color: background)
+        // No background painter here: painting the layout's bin window covers the video
+        // widgets' windows on every redraw. The stage behind shows through instead.
         videoBox = gtk_event_box_new()!
         placeholder = gtk_label_new(source.map { ($0 as NSString).lastPathComponent } ?? "")!
         gtk_style_context_add_class(gtk_widget_get_style_context(placeholder), "vw-placeholder")
-        nameOverlay = GtkDrawing.overlayLabel(style: "vw-overlay")
+        nameOverlay = GtkDrawing.overlayLabel(style: "vw-overlay", wraps: false)
         statusOverlay = GtkDrawing.overlayLabel(style: "vw-error")
         gtk_label_set_text(vw_label(nameOverlay.label), region.label ?? source.map { ($0 as NSString).lastPathComponent } ?? "")
 
@@ -88,22 +89,31 @@ final class TileView {
         }
         center(placeholder, in: local)
         center(statusOverlay.box, in: local)
+        _ = fitWidth(nameOverlay.box, maximum: rect.width - 8)
     }
 
-    private func center(_ widget: UnsafeMutablePointer<GtkWidget>, in rect: PixelRect) {
+    /// Gives a widget its natural width up to `maximum` (GtkLayout allocates children their
+    /// requested size, which for an ellipsizing label is only "...").
+    private func fitWidth(_ widget: UnsafeMutablePointer<GtkWidget>, maximum: Int) -> (width: Int, height: Int) {
         var minimum = GtkRequisition(), natural = GtkRequisition()
         gtk_widget_set_size_request(widget, -1, -1)
         gtk_widget_get_preferred_size(widget, &minimum, &natural)
-        let width = min(Int(natural.width), max(1, rect.width - 16))
-        if Int(natural.width) > width { gtk_widget_set_size_request(widget, gint(width), -1) }
-        gtk_layout_move(vw_layout(container), widget, gint(max(0, (rect.width - width) / 2)),
-                        gint(max(0, (rect.height - Int(natural.height)) / 2)))
+        let width = max(1, min(Int(natural.width), maximum))
+        gtk_widget_set_size_request(widget, gint(width), -1)
+        return (width, Int(natural.height))
+    }
+
+    private func center(_ widget: UnsafeMutablePointer<GtkWidget>, in rect: PixelRect) {
+        let size = fitWidth(widget, maximum: rect.width - 16)
+        gtk_layout_move(vw_layout(container), widget, gint(max(0, (rect.width - size.width) / 2)),
+                        gint(max(0, (rect.height - size.height) / 2)))
     }
 
     private func updateOverlays() {
         let failed = errorText != nil
         let hasVideo = mediaSize != nil && !failed
         setVisible(videoBox, hasVideo)
+        if hasVideo, let window = gtk_widget_get_window(videoBox) { gdk_window_lower(window) }
         setVisible(placeholder, !hasVideo && !failed)
         setVisible(nameOverlay.box, showsName && source != nil)
         if let errorText {
@@ -118,7 +128,13 @@ final class TileView {
     }
 
     private func setVisible(_ widget: UnsafeMutablePointer<GtkWidget>, _ visible: Bool) {
-        if visible { gtk_widget_show_all(widget) } else { gtk_widget_hide(widget) }
+        if visible {
+            gtk_widget_show_all(widget)
+            // Overlays have their own X windows: keep them stacked above the video's.
+            if widget != videoBox, let window = gtk_widget_get_window(widget) { gdk_window_raise(window) }
+        } else {
+            gtk_widget_hide(widget)
+        }
     }
 
     /// The text the region's status overlay shows (error or buffering), nil when hidden.

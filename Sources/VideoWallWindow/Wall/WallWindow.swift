@@ -62,7 +62,7 @@ public final class WallWindow {
         var views: [Int: TileView] = [:]
         for regionIndex in order {
             let view = try TileView(index: regionIndex, region: layout.regions[regionIndex],
-                                    source: sourceByRegion[regionIndex], background: layout.background)
+                                    source: sourceByRegion[regionIndex])
             gtk_layout_put(vw_layout(stage), view.container, 0, 0)
             views[regionIndex] = view
         }
@@ -95,8 +95,9 @@ public final class WallWindow {
         try placeOnMonitor()
         if options.fullscreen || options.kiosk { setFullscreen(true) }
         if options.kiosk { enterKiosk() }
+        let events = coordinator.events()
         eventTask = Task { [weak self] in
-            for await event in coordinator.events { self?.handle(event) }
+            for await event in events { self?.handle(event) }
         }
         timers.append(MainLoop.every(seconds: 0.25) { [weak self] in self?.refreshTransport(); return self != nil })
         applyAudio()
@@ -156,7 +157,9 @@ public final class WallWindow {
     private func stageResized(width: Int, height: Int) {
         guard width != stageSize.width || height != stageSize.height else { return }
         stageSize = (width, height)
-        relayout()
+        // Re-fit after this allocation pass: size requests changed inside size-allocate are
+        // not honoured until the next one.
+        MainLoop.after(seconds: 0) { [weak self] in self?.relayout() }
     }
 
     private func relayout() {

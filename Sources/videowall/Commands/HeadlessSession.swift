@@ -20,8 +20,9 @@ struct HeadlessSession {
         let specs = sources.map {
             TileSpec(source: $0, endOfStream: options.loop ? .loop : .hold, muted: options.mute)
         }
+        let events = coordinator.events()
         let reporter = Task { @MainActor in
-            for await event in coordinator.events {
+            for await event in events {
                 if case .tile(let index, .failed(let error)) = event { Console.error("tile \(index + 1): \(error)") }
             }
         }

@@ -67,8 +67,9 @@ struct WindowSession {
         }
         specs += leftOver.map { TileSpec(source: $0) }
 
+        let events = coordinator.events()
         let reporter = Task { @MainActor in
-            for await event in coordinator.events {
+            for await event in events {
                 if case .tile(let index, .failed(let error)) = event { Console.error("tile \(index + 1): \(error)") }
             }
         }

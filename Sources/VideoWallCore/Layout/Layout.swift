@@ -1,0 +1,21 @@
+/// A wall arrangement: where each tile goes, in fractions of the window, plus per-tile options.
+public struct Layout: Sendable, Equatable {
+    public var name: String
+    public var background: RGBColor
+    /// Pixels between neighbouring tiles (see `RegionGeometry` for how it is shared out).
+    public var gap: Int
+    /// In file order; region numbers in messages are 1-based positions in this array.
+    public var regions: [LayoutRegion]
+
+    public init(name: String, background: RGBColor = .black, gap: Int = 0, regions: [LayoutRegion]) {
+        self.name = name
+        self.background = background
+        self.gap = gap
+        self.regions = regions
+    }
+
+    /// Region indices in the order to paint them: by `z`, ties kept in file order so the result is stable.
+    public var paintOrder: [Int] {
+        regions.indices.sorted { (regions[$0].z, $0) < (regions[$1].z, $1) }
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+
+/// Finds layouts by name or path.
+public enum LayoutCatalog {
+    /// The layout used when none is asked for: the smallest shipped one that shows every source.
+    /// More than four sources still get the 2x2 grid, so the assignment step reports the overflow.
+    public static func builtInName(forSourceCount count: Int) -> String {
+        switch count {
+        case ...1: "single"
+        case 2: "side-by-side"
+        default: "grid-2x2"
+        }
+    }
+
+    /// Treats `nameOrPath` as a file path when it contains '/' or ends in .yaml/.yml (so `./x` and
+    /// `x.yaml` both work), otherwise looks for NAME.yaml in `searchDirectories`, first match wins.
+    public static func resolve(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> Layout {
+        if isPath(nameOrPath) {
+            return try LayoutParser.load(path: nameOrPath)
+        }
+        for directory in searchDirectories {
+            let candidate = (directory as NSString).appendingPathComponent(nameOrPath + ".yaml")
+            if FileManager.default.fileExists(atPath: candidate) {
+                return try LayoutParser.load(path: candidate)
+            }
+        }
+        let available = availableNames(in: searchDirectories)
+        var message = "no layout named '\(nameOrPath)'"
+        message += searchDirectories.isEmpty
+            ? " (no layout directories to search)"
+            : " in \(searchDirectories.joined(separator: ", "))"
+        if !available.isEmpty {
+            message += "; available: \(available.joined(separator: ", "))"
+        }
+        throw LayoutError(file: nameOrPath, line: nil, message: message)
+    }
+
+    public static func isPath(_ nameOrPath: String) -> Bool {
+        nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
+    }
+
+    /// Names of the .yaml files in the directories, sorted and without repeats (for help and errors).
+    public static func availableNames(in directories: [String]) -> [String] {
+        var names = Set<String>()
+        for directory in directories {
+            let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+            for entry in entries where entry.hasSuffix(".yaml") {
+                names.insert(String(entry.dropLast(".yaml".count)))
+            }
+        }
+        return names.sorted()
+    }
+}

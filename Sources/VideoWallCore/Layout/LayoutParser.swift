@@ -1,0 +1,169 @@
+import Foundation
+import Yams
+
+/// Reads layout files. See layouts/*.yaml for the format; every error names the file and line.
+public enum LayoutParser {
+    public static let maximumRegionCount = 16
+
+    /// Fractions may overshoot 1 by this much: hand-written thirds (0.3333333333, 0.6666666667) must pass.
+    public static let tolerance = 1e-9
+
+    static let layoutKeys = ["name", "background", "gap", "regions"]
+    static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z"]
+
+    /// - Parameter sourceName: how errors name the file; its last path component without extension
+    ///   is also the layout's name when the file gives none.
+    public static func parse(yaml: String, sourceName: String) throws(LayoutError) -> Layout {
+        let reader = YAMLFieldReader(file: sourceName)
+        let composed: Node?
+        do {
+            composed = try Yams.compose(yaml: yaml)
+        } catch {
+            throw syntaxError(error, file: sourceName)
+        }
+        guard let root = composed, root.tagName != .null else {
+            throw LayoutError(file: sourceName, line: nil, message: "the layout is empty (it needs at least a 'regions' list)")
+        }
+        let fields = try reader.fields(of: root, allowed: layoutKeys, prefix: "")
+
+        let name = try fields.text("name") ?? defaultName(for: sourceName)
+        guard !name.isEmpty else { throw fields.fail("name", "'name' must not be empty") }
+
+        var background = RGBColor.black
+        if let node = fields.node("background") {
+            guard let text = node.scalar?.string, node.tagName != .null, let colour = RGBColor(hex: text) else {
+                throw fields.fail("background", "'background' must be a colour written \"#RRGGBB\" in quotes "
+                    + "(an unquoted # starts a comment), got \(reader.describe(node))")
+            }
+            background = colour
+        }
+
+        let gap = try fields.integer("gap") ?? 0
+        guard gap >= 0 else { throw fields.fail("gap", "'gap' must be 0 or more, got \(gap)") }
+
+        let regionsNode = try fields.required("regions")
+        guard case .sequence(let sequence) = regionsNode else {
+            throw fields.fail("regions", "'regions' must be a list of regions, got \(reader.describe(regionsNode))")
+        }
+        let items = Array(sequence)
+        guard !items.isEmpty else {
+            throw reader.error(at: fields.entries["regions"]?.key, "'regions' must list at least one region")
+        }
+        guard items.count <= maximumRegionCount else {
+            throw reader.error(at: items[maximumRegionCount],
+                               "'regions' lists \(items.count) regions but at most \(maximumRegionCount) are allowed")
+        }
+        var regions: [LayoutRegion] = []
+        for (index, item) in items.enumerated() {
+            regions.append(try region(item, number: index + 1, reader: reader))
+        }
+        return Layout(name: name, background: background, gap: gap, regions: regions)
+    }
+
+    /// Reads and parses a file; unreadable files are reported as a `LayoutError` naming the path.
+    public static func load(path: String) throws(LayoutError) -> Layout {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw LayoutError(file: path, line: nil, message: "no such layout file")
+        }
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw LayoutError(file: path, line: nil, message: "cannot read layout file (\(error.localizedDescription))")
+        }
+        return try parse(yaml: text, sourceName: path)
+    }
+
+    static func defaultName(for sourceName: String) -> String {
+        URL(fileURLWithPath: sourceName).deletingPathExtension().lastPathComponent
+    }
+
+    private static func region(_ node: Node, number: Int, reader: YAMLFieldReader) throws(LayoutError) -> LayoutRegion {
+        let prefix = "region \(number): "
+        guard node.mapping != nil else {
+            throw reader.error(at: node, "region \(number) must be a mapping with x, y, width and height, "
+                + "got \(reader.describe(node))")
+        }
+        let fields = try reader.fields(of: node, allowed: regionKeys, prefix: prefix)
+        for key in ["x", "y", "width", "height"] { _ = try fields.required(key) }
+
+        // Required keys were checked just above, so the force-free defaults below are never used.
+        let x = try fields.number("x") ?? 0
+        let y = try fields.number("y") ?? 0
+        let width = try fields.number("width") ?? 0
+        let height = try fields.number("height") ?? 0
+        for (key, value) in [("x", x), ("y", y)] where !(0...1).contains(value) {
+            throw fields.fail(key, "'\(key)' must be between 0 and 1, got \(formatNumber(value))")
+        }
+        for (key, value) in [("width", width), ("height", height)] where !(value > 0 && value <= 1 + tolerance) {
+            throw fields.fail(key, "'\(key)' must be more than 0 and at most 1, got \(formatNumber(value))")
+        }
+        if x + width > 1 + tolerance {
+            throw fields.fail("width", "x + width = \(formatNumber(x + width)) is outside the window (must be <= 1)")
+        }
+        if y + height > 1 + tolerance {
+            throw fields.fail("height", "y + height = \(formatNumber(y + height)) is outside the window (must be <= 1)")
+        }
+
+        var fit = FitMode.fit
+        if let text = try fields.text("fit") {
+            guard let mode = FitMode(rawValue: text) else {
+                let modes = FitMode.allCases.map(\.rawValue).joined(separator: ", ")
+                throw fields.fail("fit", "'fit' must be one of \(modes), got '\(text)'")
+            }
+            fit = mode
+        }
+
+        let volume = try fields.number("volume")
+        if let volume, !(0...1).contains(volume) {
+            throw fields.fail("volume", "'volume' must be between 0 and 1, got \(formatNumber(volume))")
+        }
+
+        return LayoutRegion(
+            frame: Rect(x: x, y: y, width: width, height: height),
+            fit: fit,
+            source: try source(fields, reader: reader),
+            mute: try fields.bool("mute"),
+            volume: volume,
+            loop: try fields.bool("loop"),
+            label: try fields.text("label"),
+            z: try fields.integer("z") ?? 0)
+    }
+
+    private static func source(_ fields: YAMLFields, reader: YAMLFieldReader) throws(LayoutError) -> LayoutSource? {
+        guard let node = fields.node("source") else { return nil }
+        switch node.tagName {
+        case .int:
+            guard let index = node.int, index >= 1 else {
+                throw fields.fail("source", "'source' must be 1 or more (sources are numbered from 1), "
+                    + "got \(reader.describe(node))")
+            }
+            return .index(index)
+        case .str:
+            guard let location = node.scalar?.string, !location.isEmpty else {
+                throw fields.fail("source", "'source' must not be empty")
+            }
+            return .location(location)
+        default:
+            throw fields.fail("source", "'source' must be a source number (1, 2, ...) or a path or URI, "
+                + "got \(reader.describe(node))")
+        }
+    }
+
+    private static func syntaxError(_ error: any Error, file: String) -> LayoutError {
+        let details: (context: YamlError.Context?, problem: String, mark: Mark)
+        switch error as? YamlError {
+        case .scanner(let context, let problem, let mark, _),
+             .parser(let context, let problem, let mark, _),
+             .composer(let context, let problem, let mark, _):
+            details = (context, problem, mark)
+        default:
+            return LayoutError(file: file, line: nil, message: "not valid YAML (\(error))")
+        }
+        var message = "YAML syntax error: \(details.problem)"
+        if let context = details.context {
+            message += " (\(context.text) that starts on line \(context.mark.line))"
+        }
+        return LayoutError(file: file, line: details.mark.line, message: message)
+    }
+}

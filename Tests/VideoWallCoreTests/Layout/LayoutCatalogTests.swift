@@ -1,0 +1,59 @@
+import Foundation
+import XCTest
+@testable import VideoWallCore
+
+final class LayoutCatalogTests: XCTestCase {
+    private var directory: String!
+
+    override func setUpWithError() throws {
+        directory = NSTemporaryDirectory() + "videowall-catalog-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try "regions:\n  - {x: 0, y: 0, width: 1, height: 1}\n"
+            .write(toFile: directory + "/mine.yaml", atomically: true, encoding: .utf8)
+        try "regions:\n  - {x: 0, y: 0, width: 2, height: 1}\n"
+            .write(toFile: directory + "/broken.yaml", atomically: true, encoding: .utf8)
+    }
+
+    override func tearDownWithError() throws {
+        try FileManager.default.removeItem(atPath: directory)
+    }
+
+    func testBuiltInNames() {
+        let cases: [(Int, String)] = [(0, "single"), (1, "single"), (2, "side-by-side"), (3, "grid-2x2"),
+                                      (4, "grid-2x2"), (5, "grid-2x2")]
+        for (count, name) in cases {
+            XCTAssertEqual(LayoutCatalog.builtInName(forSourceCount: count), name, "\(count)")
+        }
+    }
+
+    func testPathDetection() {
+        let cases: [(String, Bool)] = [("grid-2x2", false), ("./grid", true), ("a/b", true), ("x.yaml", true),
+                                       ("x.yml", true), ("yaml", false)]
+        for (text, isPath) in cases {
+            XCTAssertEqual(LayoutCatalog.isPath(text), isPath, text)
+        }
+    }
+
+    func testResolveByNameSearchesDirectoriesInOrder() throws {
+        let layout = try LayoutCatalog.resolve(nameOrPath: "mine", searchDirectories: ["/nonexistent", directory])
+        XCTAssertEqual(layout.name, "mine")
+        XCTAssertEqual(try LayoutCatalog.resolve(nameOrPath: directory + "/mine.yaml", searchDirectories: []), layout)
+    }
+
+    func testResolveReportsErrorsFromTheFile() {
+        XCTAssertThrowsError(try LayoutCatalog.resolve(nameOrPath: "broken", searchDirectories: [directory])) { error in
+            XCTAssertEqual((error as? LayoutError)?.description,
+                           directory + "/broken.yaml:2: region 1: 'width' must be more than 0 and at most 1, got 2")
+        }
+    }
+
+    func testUnknownNameListsWhatIsAvailable() {
+        XCTAssertThrowsError(try LayoutCatalog.resolve(nameOrPath: "nope", searchDirectories: [directory])) { error in
+            XCTAssertEqual((error as? LayoutError)?.description,
+                           "nope: no layout named 'nope' in \(directory!); available: broken, mine")
+        }
+        XCTAssertThrowsError(try LayoutCatalog.resolve(nameOrPath: "nope.yaml", searchDirectories: [directory])) { error in
+            XCTAssertEqual((error as? LayoutError)?.description, "nope.yaml: no such layout file")
+        }
+    }
+}
