@@ -6,6 +6,8 @@
 #include <gst/gst.h>
 #include <gst/video/video.h>
 #include <gst/pbutils/pbutils.h>
+#include <gst/app/gstappsrc.h>
+#include <gst/app/gstappsink.h>
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
