@@ -39,10 +39,13 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // Helpers every integration test uses: generated clips, the main loop, a virtual display.
+        .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "GStreamerKit"], path: "Tests/TestSupport"),
+
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
-        .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit"]),
-        .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit"]),
-        .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall"]),
+        .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "VideoWallEngine", "VideoWallTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 @testable import VideoWallEngine
+import VideoWallTestSupport
 import XCTest
 
 final class AssetLoadingTests: XCTestCase {

@@ -2,6 +2,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 @testable import VideoWallEngine
+import VideoWallTestSupport
 import XCTest
 
 /// Every kind of bad input gives a typed error naming the source, and never takes the good

@@ -2,6 +2,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 @testable import VideoWallEngine
+import VideoWallTestSupport
 import XCTest
 
 /// Four real playbins on one clock: the same frame on every sink, through pause, seek and

@@ -37,3 +37,18 @@ extension ObjectReference {
         g_object_set_property(gobject, name, &value)
     }
 }
+
+extension ObjectReference {
+    /// Reads a caps-typed property (`g_value_dup_boxed`: our own reference).
+    public func capsProperty(_ name: String) throws(PropertyError) -> Caps? {
+        let spec = try propertySpec(name)
+        guard vw_param_value_type(spec) == vw_type_caps() else {
+            throw PropertyError(object: typeName, property: name, reason: "does not hold caps")
+        }
+        var value = GValue()
+        g_value_init(&value, vw_type_caps())
+        defer { g_value_unset(&value) }
+        g_object_get_property(gobject, name, &value)
+        return g_value_dup_boxed(&value).map { Caps(raw: $0.assumingMemoryBound(to: GstCaps.self), transfer: .full) }
+    }
+}

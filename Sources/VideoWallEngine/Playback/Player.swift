@@ -42,6 +42,10 @@ public final class Player {
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         try pipeline.set("uri", asset.uri)
         try pipeline.setObject("video-sink", videoSink.element)
+        // native-video: playsink adds no converter or scaler of its own. The sink (a window's
+        // scaling bin, or a fakesink) takes decoder output as it is, so nothing scales twice and
+        // nothing letterboxes behind the window's back.
+        try pipeline.setFromString("flags", "video+audio+text+soft-volume+native-video")
         if let audioSink { try pipeline.setObject("audio-sink", audioSink) }
         try pipeline.set("mute", muted)
         try pipeline.set("volume", volume)
@@ -84,7 +88,7 @@ public final class Player {
             try? pipeline.set("uri", requeue.uri)
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.didRequeue() } }
         })
-        if let pad = videoSink.element.staticPad("sink") {
+        if let pad = videoSink.mediaSizeElement.staticPad("sink") {
             connections.append(pad.observeProperty("caps") { [weak self] in
                 DispatchQueue.main.async { MainActor.assumeIsolated { self?.readVideoFormat(from: pad) } }
             })

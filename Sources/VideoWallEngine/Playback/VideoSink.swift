@@ -6,10 +6,14 @@ import GStreamerKit
 public struct VideoSink: @unchecked Sendable {
     public var element: Element
     public var renderer: Element
+    /// The element whose sink pad carries the stream's own (unscaled) caps just before
+    /// display: the engine reads the media size there.
+    public var mediaSizeElement: Element
 
-    public init(element: Element, renderer: Element? = nil) {
+    public init(element: Element, renderer: Element? = nil, mediaSizeElement: Element? = nil) {
         self.element = element
         self.renderer = renderer ?? element
+        self.mediaSizeElement = mediaSizeElement ?? element
     }
 
     /// Headless rendering: `fakesink` with `sync=true`, so timing is as real as on a screen.

@@ -13,6 +13,7 @@ final class ScaledGtkSink {
     let widget: UnsafeMutablePointer<GtkWidget>
     private let filter: Element
     private var size: (width: Int, height: Int)?
+    private var pendingResize: TimeoutToken?
 
     init(name: String) throws {
         let bin = try Bin.make(name: "\(name)-bin")
@@ -23,12 +24,17 @@ final class ScaledGtkSink {
         try scale.set("add-borders", false)
         try sink.set("force-aspect-ratio", false)
         try sink.set("enable-last-sample", true)
-        for element in [scale, convert, filter, sink] { try bin.add(element) }
-        try scale.link(to: convert)
-        try convert.link(to: filter)
-        try filter.link(to: sink)
-        try bin.exposePad("sink", of: scale, as: "sink")
-        videoSink = VideoSink(element: bin, renderer: sink)
+        // The queue decouples the decoder's thread from scaling and drawing: without it, a
+        // renegotiation (window resize, new stream size) hands gtksink buffers whose video
+        // meta no longer matches its caps, and it draws nothing.
+        let queue = try Element(factory: "queue", name: "\(name)-queue")
+        let chain = [queue, scale, convert, filter, sink]
+        for element in chain { try bin.add(element) }
+        for (a, b) in zip(chain, chain.dropFirst()) { try a.link(to: b) }
+        try bin.exposePad("sink", of: queue, as: "sink")
+        // The media size is read where frames leave the queue, so a size change is reported
+        // when those frames are about to be shown, not when they enter the queue.
+        videoSink = VideoSink(element: bin, renderer: sink, mediaSizeElement: scale)
         let raw = try sink.withObjectProperty("widget") { pointer -> UnsafeMutableRawPointer? in
             if let pointer { g_object_ref(pointer) }
             return pointer
@@ -37,14 +43,31 @@ final class ScaledGtkSink {
         widget = vw_widget(raw)
     }
 
-    /// Scales frames to exactly the widget's size (square pixels) from now on.
+    /// Scales frames to exactly the widget's size from now on. No pixel aspect is imposed:
+    /// while a new stream size is still on its way to the window, the scaler must be free to
+    /// fill the old size (gtksink, not keeping aspect, fills the widget either way).
+    /// While a window is being dragged larger the size changes every frame; renegotiating
+    /// each time makes gtksink draw a stale frame against new caps, so the new size is
+    /// applied once it has held for 100 ms (until then gtksink stretches the last size).
     func resize(width: Int, height: Int) {
         guard width > 0, height > 0, size?.width != width || size?.height != height else { return }
+        let firstSize = size == nil
         size = (width, height)
-        if let caps = try? Caps("video/x-raw,width=\(width),height=\(height),pixel-aspect-ratio=1/1") {
-            try? filter.set("caps", caps: caps)
+        pendingResize?.cancel()
+        if firstSize {
+            applySize()
+        } else {
+            pendingResize = MainLoop.after(seconds: 0.1) { [weak self] in self?.applySize() }
         }
     }
 
-    func release() { g_object_unref(widget) }
+    private func applySize() {
+        guard let size, let caps = try? Caps("video/x-raw,width=\(size.width),height=\(size.height)") else { return }
+        try? filter.set("caps", caps: caps)
+    }
+
+    func release() {
+        pendingResize?.cancel()
+        g_object_unref(widget)
+    }
 }

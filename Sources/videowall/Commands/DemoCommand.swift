@@ -36,6 +36,10 @@ struct DemoCommand: ParsableCommand {
         ClipSpec(width: 720, height: 576, frames: 300, pixelAspect: (16, 15), pattern: "pinwheel", caption: "PAL 16:15 pixels"),
     ]
 
+    func validate() throws {
+        try window.validateScreenshot()
+    }
+
     func run() throws {
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")

@@ -14,9 +14,16 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup(title: "Window") var window: WindowOptions
 
     @Argument(help: "Paths or URIs (file, http, https, HLS), one per tile.")
-    var media: [String]
+    var media: [String] = []
 
-    func validate() throws {
+    mutating func validate() throws {
+        // `--screenshot-at SECONDS PATH` takes two values, but the parser gives it every word up
+        // to the next option: what follows the two belongs to the media list.
+        if window.screenshotAt.count > 2 {
+            media = Array(window.screenshotAt.dropFirst(2)) + media
+            window.screenshotAt = Array(window.screenshotAt.prefix(2))
+        }
+        try window.validateScreenshot()
         if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
         try playback.validate()
     }

@@ -20,12 +20,16 @@ struct WindowOptions: ParsableArguments {
     var screenshotAt: [String] = []
 
     func validate() throws {
+        if let monitor, monitor < 0 { throw ValidationError("--monitor must be 0 or more") }
+    }
+
+    /// Checks `--screenshot-at` once the command has taken back any media words it swallowed.
+    func validateScreenshot() throws {
         if !screenshotAt.isEmpty {
             guard screenshotAt.count == 2, let seconds = Double(screenshotAt[0]), seconds >= 0 else {
                 throw ValidationError("--screenshot-at takes SECONDS and a PATH, e.g. --screenshot-at 2.5 wall.png")
             }
         }
-        if let monitor, monitor < 0 { throw ValidationError("--monitor must be 0 or more") }
     }
 
     var settings: WindowSettings {

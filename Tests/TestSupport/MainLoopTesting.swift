@@ -5,7 +5,7 @@ import XCTest
 extension XCTestCase {
     /// Runs async main-actor test code inside the GLib main loop (bus watches, discoverer and
     /// timeouts need it), failing the test instead of hanging past `timeout`.
-    func onMainLoop(timeout: Double = 60, file: StaticString = #filePath, line: UInt = #line,
+    public func onMainLoop(timeout: Double = 60, file: StaticString = #filePath, line: UInt = #line,
                     _ body: @escaping @MainActor () async throws -> Void) throws {
         try GStreamer.initialize()
         try MainActor.assumeIsolated {
@@ -16,7 +16,7 @@ extension XCTestCase {
 
 /// Sleeps on the main loop without blocking it.
 @MainActor
-func pause(seconds: Double) async {
+public func pause(seconds: Double) async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         MainLoop.after(seconds: seconds) { continuation.resume() }
     }
@@ -24,7 +24,7 @@ func pause(seconds: Double) async {
 
 /// Polls `condition` on the main loop every 10 ms until it holds or `timeout` passes.
 @MainActor
-func waitUntil(timeout: Double, _ condition: @MainActor () -> Bool) async -> Bool {
+public func waitUntil(timeout: Double, _ condition: @MainActor () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         if Date() > deadline { return false }

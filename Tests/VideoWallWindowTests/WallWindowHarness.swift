@@ -1,0 +1,75 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+import VideoWallTestSupport
+import VideoWallWindow
+import XCTest
+
+/// Opens a real GTK wall on the (virtual) display and plays `sources` in it.
+@MainActor
+enum WallWindowHarness {
+    static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
+                     kiosk: Bool = false) async throws -> (WallWindow, Coordinator) {
+        _ = try VirtualDisplay.ensure()
+        guard GtkRuntime.start() else { throw VirtualDisplayError(message: "GTK could not open the display") }
+        var options = WallWindow.Options()
+        options.width = width
+        options.height = height
+        options.kiosk = kiosk
+        let window = try WallWindow(layout: layout, assignments: sources.enumerated().map { ($0.offset, $0.element) }, options: options)
+        let coordinator = try Coordinator()
+        try window.show(following: coordinator)
+        window.perform(.toggleNames)  // name overlays off: the captures look at the video alone
+        await coordinator.load(sources.enumerated().map { TileSpec(source: $0.element, videoSink: window.videoSink(forTile: $0.offset)) })
+        coordinator.play()
+        return (window, coordinator)
+    }
+
+    /// Waits until every playing region has a fitted video rectangle and frames had time to show.
+    static func settle(_ window: WallWindow, regions: [Int]) async {
+        _ = await waitUntil(timeout: 10) { regions.allSatisfy { window.videoFrame(ofRegion: $0) != nil } }
+        await pause(seconds: 0.6)
+        GtkRuntime.drainEvents()
+    }
+
+    static func close(_ window: WallWindow, _ coordinator: Coordinator) {
+        coordinator.shutDown()
+        window.close()
+        GtkRuntime.drainEvents()
+    }
+
+    /// The layout most tests use: two halves, black, no gap.
+    static var sideBySide: Layout {
+        Layout(name: "test-side-by-side", background: .black, gap: 0, regions: [
+            LayoutRegion(frame: Rect(x: 0, y: 0, width: 0.5, height: 1)),
+            LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 1)),
+        ])
+    }
+
+    /// Bright pixels: the white test clips, never the black background.
+    static func isBright(_ p: (red: UInt8, green: UInt8, blue: UInt8)) -> Bool {
+        p.red > 150 && p.green > 150 && p.blue > 150
+    }
+
+    /// Asserts that what the window shows in `region` is exactly the aspect-fit rectangle of
+    /// `media` (within 2 px) and that the rest of the region is background.
+    static func assertShowsFitted(_ image: CapturedImage, window: WallWindow, region: Int, media: Size,
+                                  file: StaticString = #filePath, line: UInt = #line) {
+        let frame = window.regionFrame(ofRegion: region)
+        let fitted = AspectFit.videoRect(media: media, in: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height), mode: .fit)
+        let expected = (x: frame.x + fitted.x, y: frame.y + fitted.y, width: fitted.width, height: fitted.height)
+        guard let seen = image.boundingBox(in: (frame.x, frame.y, frame.width, frame.height), where: isBright) else {
+            return XCTFail("region \(region): no video on screen", file: file, line: line)
+        }
+        for (name, a, b) in [("x", seen.x, expected.x), ("y", seen.y, expected.y),
+                             ("width", seen.width, expected.width), ("height", seen.height, expected.height)] {
+            XCTAssertLessThanOrEqual(abs(a - b), 2, "region \(region) \(name): on screen \(seen), expected \(expected)", file: file, line: line)
+        }
+        // The bars are background, not something the sink painted.
+        let corner = image.pixel(x: frame.x + 1, y: frame.y + 1)
+        if fitted.x > 3 || fitted.y > 3 {
+            XCTAssertEqual([corner.red, corner.green, corner.blue], [0, 0, 0], "region \(region) corner is background", file: file, line: line)
+        }
+    }
+}
