@@ -5,10 +5,10 @@ import XCTest
 extension XCTestCase {
     /// Runs async main-actor test code inside the GLib main loop (bus watches, discoverer and
     /// timeouts need it), failing the test instead of hanging past `timeout`.
-    public func onMainLoop(timeout: Double = 60, file: StaticString = #filePath, line: UInt = #line,
-                    _ body: @escaping @MainActor () async throws -> Void) throws {
+    @discardableResult
+    public func onMainLoop<Result: Sendable>(timeout: Double = 60, _ body: @escaping @MainActor () async throws -> Result) throws -> Result {
         try GStreamer.initialize()
-        try MainActor.assumeIsolated {
+        return try MainActor.assumeIsolated {
             try MainLoop.runUntilComplete(timeout: timeout, body)
         }
     }

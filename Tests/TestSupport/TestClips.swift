@@ -6,7 +6,7 @@ import VideoWallEngine
 /// Clips the tests make themselves with real encoders, once per test process.
 @MainActor
 public enum TestClips {
-    public static let directory: String = {
+    nonisolated public static let directory: String = {
         let dir = NSTemporaryDirectory() + "videowall-tests-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
@@ -23,7 +23,7 @@ public enum TestClips {
     public static var anamorphic: ClipSpec { ClipSpec(width: 360, height: 288, frameRate: 30, frames: 60, pixelAspect: (16, 15), pattern: "colors") }
 
     /// Writes a file with arbitrary bytes (bad-input cases).
-    public static func file(named name: String, contents: Data) -> String {
+    nonisolated public static func file(named name: String, contents: Data) -> String {
         let path = (directory as NSString).appendingPathComponent(name)
         FileManager.default.createFile(atPath: path, contents: contents)
         return path

@@ -4,7 +4,9 @@ internal import CGStreamer
 /// runs `g_signal_handler_disconnect`. Handlers get no global state: the Swift closure
 /// travels as `user_data` and is released by the closure's destroy-notify.
 public final class SignalConnection: @unchecked Sendable {
-    private let owner: ObjectReference
+    // Weak: the connection must not keep its object alive (a Discoverer holding its own
+    // "discovered" connection would never be freed). A finalized object drops its handlers.
+    private weak var owner: ObjectReference?
     private var handlerID: gulong
 
     init(owner: ObjectReference, handlerID: gulong) {
@@ -14,7 +16,7 @@ public final class SignalConnection: @unchecked Sendable {
 
     public func disconnect() {
         guard handlerID != 0 else { return }
-        g_signal_handler_disconnect(owner.gobject, handlerID)
+        if let owner { g_signal_handler_disconnect(owner.gobject, handlerID) }
         handlerID = 0
     }
 

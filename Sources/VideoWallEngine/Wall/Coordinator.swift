@@ -288,6 +288,15 @@ public final class Coordinator {
         return target > last ? (last < .zero ? .zero : last) : target
     }
 
+    /// Shuts down and waits until every tile's event forwarding has ended, so no task still
+    /// holds a player: after this the pipelines are freed (what the leak tracer checks at
+    /// `gst_deinit`).
+    public func close() async {
+        shutDown()
+        for forwarder in forwarders { await forwarder.value }
+        forwarders.removeAll()
+    }
+
     /// Stops every tile and releases the pipelines.
     public func shutDown() {
         throttleTimer?.cancel()

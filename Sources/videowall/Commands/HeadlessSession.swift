@@ -27,12 +27,11 @@ struct HeadlessSession {
             }
         }
         await coordinator.load(specs)
-        if !coordinator.players.contains(where: \.isActive) {
-            return finish(coordinator, reporter: reporter)
+        if coordinator.players.contains(where: \.isActive) {
+            coordinator.play()
+            await waitForEnd(of: coordinator)
         }
-        coordinator.play()
-        await waitForEnd(of: coordinator)
-        return finish(coordinator, reporter: reporter)
+        return await finish(coordinator, reporter: reporter)
     }
 
     /// Waits for `--quit-after`, the end of the wall, or SIGINT/SIGTERM, whichever comes first.
@@ -57,10 +56,10 @@ struct HeadlessSession {
         }
     }
 
-    private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) -> ExitCode {
+    private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) async -> ExitCode {
         let report = coordinator.report()
-        coordinator.shutDown()
-        reporter.cancel()
+        await coordinator.close()
+        await reporter.value
         if let path = options.report {
             do { try Console.write(try report.json(), to: path) } catch {
                 Console.error("\(path): cannot write the report: \(error.localizedDescription)")

@@ -83,9 +83,9 @@ struct WindowSession {
         await waitForQuit(coordinator, wallWindow)
 
         let report = coordinator.report()
-        coordinator.shutDown()
+        await coordinator.close()
         wallWindow.close()
-        reporter.cancel()
+        await reporter.value
         if let path = playback.report {
             do { try Console.write(try report.json(), to: path) } catch {
                 Console.error("\(path): cannot write the report: \(error.localizedDescription)")

@@ -1,0 +1,109 @@
+import Foundation
+import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// End to end: the built binary, real clips, what it prints and how it exits.
+final class CommandLineTests: XCTestCase {
+    private func clips(_ count: Int) throws -> [String] {
+        try onMainLoop {
+            let specs = [TestClips.landscape, TestClips.portrait, TestClips.anamorphic, ClipSpec(width: 256, height: 256, frames: 60, pattern: "ball")]
+            var paths: [String] = []
+            for spec in specs.prefix(count) { paths.append(try await TestClips.clip(spec)) }
+            return paths
+        }
+    }
+
+    private func report(_ text: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        return try XCTUnwrap(object?["tiles"] as? [[String: Any]], "report: \(text)")
+    }
+
+    func testHelpDocumentsEveryOption() throws {
+        let help = try CommandRunner.run(["play", "--help"])
+        XCTAssertEqual(help.status, 0)
+        for option in ["--headless", "--quit-after", "--loop", "--mute", "--report", "--layout", "--fullscreen",
+                       "--kiosk", "--monitor", "--screenshot-at", "--max-tiles"] {
+            XCTAssertTrue(help.standardOutput.contains(option), "help mentions \(option)")
+        }
+        let top = try CommandRunner.run(["--help"])
+        for word in ["probe", "demo", "bench", "Exit status"] {
+            XCTAssertTrue(top.standardOutput.contains(word), "top-level help mentions \(word): \(top.standardOutput)")
+        }
+    }
+
+    func testProbePrintsJSONDescriptions() throws {
+        let paths = try clips(3)
+        let result = try CommandRunner.run(["probe", "--json"] + paths)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        XCTAssertEqual(list.count, 3)
+        XCTAssertEqual(list[0]["width"] as? Int, 320)
+        XCTAssertEqual(list[0]["height"] as? Int, 180)
+        XCTAssertEqual(list[0]["seekable"] as? Bool, true)
+        XCTAssertEqual(list[2]["pixelAspectRatio"] as? String, "16:15")
+        XCTAssertEqual(list[2]["displayWidth"] as? Int, 384)
+        XCTAssertEqual((list[0]["durationSeconds"] as? Double) ?? 0, 2, accuracy: 0.05)
+    }
+
+    func testFourTilesPlayHeadlessAndReport() throws {
+        let paths = try clips(4)
+        let result = try CommandRunner.run(["--headless", "--quit-after", "1.5", "--report", "-"] + paths)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let tiles = try report(result.standardOutput)
+        XCTAssertEqual(tiles.count, 4)
+        for tile in tiles {
+            XCTAssertEqual(tile["state"] as? String, "playing")
+            XCTAssertGreaterThan(tile["framesRendered"] as? Int ?? 0, 30)
+            XCTAssertEqual(tile["framesDropped"] as? Int, 0)
+            XCTAssertEqual((tile["position"] as? Double) ?? 0, 1.5, accuracy: 0.3)
+            XCTAssertNil(tile["error"])
+        }
+        let positions = tiles.compactMap { $0["position"] as? Double }
+        XCTAssertLessThan((positions.max() ?? 0) - (positions.min() ?? 0), 0.001, "tiles end together: \(positions)")
+    }
+
+    func testBadSourcesGiveOneLineErrorsAndTheExitStatusSaysSo() throws {
+        let good = try clips(1)[0]
+        let missing = TestClips.directory + "/missing.mp4"
+        let some = try CommandRunner.run(["--headless", "--quit-after", "0.5", "--report", "-", good, missing])
+        XCTAssertEqual(some.status, 1)
+        XCTAssertTrue(some.standardError.contains("videowall: error: tile 2: \(missing): file not found"), some.standardError)
+        let tiles = try report(some.standardOutput)
+        XCTAssertEqual(tiles[0]["state"] as? String, "playing")
+        XCTAssertEqual(tiles[1]["error"] as? String, "file not found")
+
+        let none = try CommandRunner.run(["--headless", "--quit-after", "0.5", missing])
+        XCTAssertEqual(none.status, 2)
+
+        let five = try CommandRunner.run(["--headless", "--quit-after", "0.5", good, good, good, good, good])
+        XCTAssertEqual(five.status, 1)
+        XCTAssertTrue(five.standardError.contains("tile 5: \(good): the wall holds at most 4 tiles"), five.standardError)
+    }
+
+    func testBadCommandLinesAndLayoutsAreRefused() throws {
+        let noMedia = try CommandRunner.run(["play"])
+        XCTAssertEqual(noMedia.status, 64)
+        let badTime = try CommandRunner.run(["--quit-after", "-1", "x.mp4"])
+        XCTAssertEqual(badTime.status, 64)
+        XCTAssertTrue(badTime.standardError.contains("--quit-after"), badTime.standardError)
+    }
+
+    /// GStreamer's `leaks` tracer lists every object still alive at `gst_deinit` and warns
+    /// "Leaks detected": after a run headless, in a window, and a probe, it must find none.
+    func testLeakTracerFindsNothingAfterARun() throws {
+        let paths = try clips(2)
+        let display = try VirtualDisplay.ensure()
+        let tracing = ["GST_TRACERS": "leaks", "GST_DEBUG": "GST_TRACER:7"]
+        for (arguments, withDisplay) in [(["--headless", "--quit-after", "0.5"] + paths, false),
+                                         (["--quit-after", "0.8"] + paths, true),
+                                         (["probe"] + paths, false)] {
+            let result = try CommandRunner.run(arguments, environment: withDisplay ? tracing.merging(["DISPLAY": display]) { $1 } : tracing,
+                                               display: withDisplay)
+            XCTAssertEqual(result.status, 0, result.standardError.suffix(1000).description)
+            XCTAssertFalse(result.standardError.contains("Leaks detected"), "\(arguments): "
+                + result.standardError.split(separator: "\n").filter { $0.contains("object-alive") }.prefix(5).joined(separator: "\n"))
+            XCTAssertTrue(result.standardError.contains("leaks"), "the tracer was active")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs the built `videowall` binary (it sits next to the test bundle) and collects what it
+/// prints, as a user would see it.
+struct CommandRunner {
+    struct Result {
+        var status: Int32
+        var standardOutput: String
+        var standardError: String
+    }
+
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("videowall")
+    }
+
+    /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
+    static func run(_ arguments: [String], environment extra: [String: String] = [:], display: Bool = false,
+                    timeout: Double = 60) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        if !display { environment["DISPLAY"] = nil; environment["WAYLAND_DISPLAY"] = nil }
+        environment.merge(extra) { $1 }
+        process.environment = environment
+        let output = Pipe(), error = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        try process.run()
+        // Read both pipes while the process runs, so a full pipe never blocks it.
+        let outData = Collected(), errData = Collected()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async { outData.data = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        group.enter()
+        DispatchQueue.global().async { errData.data = error.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        if group.wait(timeout: .now() + timeout) == .timedOut {
+            process.terminate()
+            throw RunnerError(message: "videowall \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+        }
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus,
+                      standardOutput: String(decoding: outData.data, as: UTF8.self),
+                      standardError: String(decoding: errData.data, as: UTF8.self))
+    }
+}
+
+/// Bytes read by one reader thread; read by the caller only after the group is done.
+final class Collected: @unchecked Sendable {
+    var data = Data()
+}
+
+struct RunnerError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
