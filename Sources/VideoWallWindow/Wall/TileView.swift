@@ -11,7 +11,7 @@ final class TileView {
     let region: LayoutRegion
     let source: String?
     let container: UnsafeMutablePointer<GtkWidget>
-    private(set) var sink: ScaledGtkSink?
+    private(set) var sink: VideoSurface?
     private let videoBox: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let nameOverlay: (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
@@ -39,7 +39,7 @@ final class TileView {
 
         let layout = vw_layout(container)
         if source != nil {
-            let sink = try ScaledGtkSink(name: "tile\(index)-video")
+            let sink = try VideoSurface(name: "tile\(index)-video")
             self.sink = sink
             gtk_container_add(vw_container(videoBox), sink.widget)
             gtk_layout_put(layout, videoBox, 0, 0)

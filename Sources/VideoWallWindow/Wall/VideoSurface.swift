@@ -1,0 +1,152 @@
+internal import CGtk
+import Foundation
+import GStreamerKit
+import VideoWallEngine
+
+/// A tile's video surface: a GtkDrawingArea painted with cairo from the frames of
+/// `queue ! videoconvertscale ! capsfilter ! appsink`.
+///
+/// Frames are scaled to the on-screen size and converted to BGRx inside the pipeline, so the
+/// CPU never converts a full-size frame. The widget is sized to the fitted rectangle: nothing
+/// draws bars. Each frame is painted with the width, height and stride of its own caps. (gtksink
+/// was the first choice, but after a size renegotiation it could pair a new frame with the old
+/// geometry and draw nothing until the next caps change.)
+@MainActor
+final class VideoSurface {
+    let videoSink: VideoSink
+    /// The drawing area; the container holds the only reference.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let filter: Element
+    private let frames = LatestFrame()
+    private var newSample: SignalConnection?
+    private var size: (width: Int, height: Int)?
+    private var pendingResize: TimeoutToken?
+
+    init(name: String) throws {
+        let bin = try Bin.make(name: "\(name)-bin")
+        // The queue decouples decoding from scaling and drawing; the media size is read where
+        // frames leave it, just before they are shown.
+        let queue = try Element(factory: "queue", name: "\(name)-queue")
+        let scale = try Element(factory: "videoconvertscale", name: "\(name)-scale")
+        filter = try Element(factory: "capsfilter", name: "\(name)-size")
+        let sink = try AppSink(name: name)
+        try scale.set("add-borders", false)
+        try filter.set("caps", caps: try Caps("video/x-raw,format=BGRx,pixel-aspect-ratio=1/1"))
+        try sink.set("sync", true)
+        try sink.set("qos", true)
+        try sink.set("max-lateness", 20_000_000)
+        try sink.set("enable-last-sample", true)
+        let chain: [Element] = [queue, scale, filter, sink]
+        for element in chain { try bin.add(element) }
+        for (a, b) in zip(chain, chain.dropFirst()) { try a.link(to: b) }
+        try bin.exposePad("sink", of: queue, as: "sink")
+        videoSink = VideoSink(element: bin, renderer: sink, mediaSizeElement: scale)
+
+        widget = gtk_drawing_area_new()!
+        let frames = self.frames
+        let target = WidgetReference(widget)
+        newSample = try sink.onNewSample { sample in
+            // Streaming thread, at the frame's presentation time: keep it, ask for one redraw.
+            if frames.store(sample) {
+                DispatchQueue.main.async { MainActor.assumeIsolated { frames.drawQueued(); target.queueDraw() } }
+            }
+        }
+        connectDraw()
+    }
+
+    /// Scales frames to exactly the widget's size from now on. While a window is dragged the
+    /// size changes every frame; the new size is applied once it has held for 100 ms and
+    /// meanwhile the last frames are stretched by cairo.
+    func resize(width: Int, height: Int) {
+        guard width > 0, height > 0, size?.width != width || size?.height != height else { return }
+        let first = size == nil
+        size = (width, height)
+        pendingResize?.cancel()
+        if first {
+            applySize()
+        } else {
+            pendingResize = MainLoop.after(seconds: 0.1) { [weak self] in self?.applySize() }
+        }
+    }
+
+    private func applySize() {
+        guard let size, let caps = try? Caps("video/x-raw,format=BGRx,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1") else { return }
+        try? filter.set("caps", caps: caps)
+    }
+
+    /// "draw": `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`. Paints the newest frame
+    /// scaled to the widget (1:1 once the pipeline has caught up with the size).
+    private func connectDraw() {
+        typealias F = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean
+        let draw: F = { widget, cr, data in
+            guard let widget, let cr, let data else { return 0 }
+            let frames = Unmanaged<LatestFrame>.fromOpaque(data).takeUnretainedValue()
+            let width = Double(gtk_widget_get_allocated_width(widget)), height = Double(gtk_widget_get_allocated_height(widget))
+            guard let sample = frames.latest else { return 0 }
+            _ = sample.withMappedVideoFrame { frame in
+                let surface = cairo_image_surface_create_for_data(
+                    UnsafeMutablePointer(mutating: frame.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)),
+                    CAIRO_FORMAT_RGB24, Int32(frame.width), Int32(frame.height), Int32(frame.stride))
+                defer { cairo_surface_destroy(surface) }
+                cairo_save(cr)
+                cairo_scale(cr, width / Double(frame.width), height / Double(frame.height))
+                cairo_set_source_surface(cr, surface, 0, 0)
+                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
+                cairo_paint(cr)
+                cairo_restore(cr)
+            }
+            return 1
+        }
+        let data = Unmanaged.passRetained(frames).toOpaque()
+        g_signal_connect_data(vw_gobject(widget), "draw", unsafeBitCast(draw, to: GCallback.self), data, { data, _ in
+            if let data { Unmanaged<LatestFrame>.fromOpaque(data).release() }
+        }, GConnectFlags(rawValue: 0))
+    }
+
+    func release() {
+        pendingResize?.cancel()
+        newSample?.disconnect()
+        frames.clear()
+    }
+}
+
+/// The newest frame of one tile, handed from the streaming thread to the draw handler.
+final class LatestFrame: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sample: Sample?
+    private var drawPending = false
+
+    /// Keeps `sample`; returns true when a redraw must be asked for (none is pending yet).
+    func store(_ new: Sample) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        sample = new
+        if drawPending { return false }
+        drawPending = true
+        return true
+    }
+
+    func drawQueued() {
+        lock.lock(); drawPending = false; lock.unlock()
+    }
+
+    var latest: Sample? {
+        lock.lock(); defer { lock.unlock() }
+        return sample
+    }
+
+    func clear() {
+        lock.lock(); sample = nil; lock.unlock()
+    }
+}
+
+/// A reference to a widget carried to the main thread, used only there. It holds a GObject
+/// reference, so a redraw asked for just before the window closed touches a live object.
+final class WidgetReference: @unchecked Sendable {
+    private let pointer: UnsafeMutablePointer<GtkWidget>
+    init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
+        self.pointer = pointer
+        g_object_ref(pointer)
+    }
+    deinit { g_object_unref(pointer) }
+    @MainActor func queueDraw() { gtk_widget_queue_draw(pointer) }
+}
