@@ -34,8 +34,11 @@ let package = Package(
         // The GTK 3 wall window.
         .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),
 
+        // The benchmark: sync, loop, seek, start-up and cost, against bare GStreamer baselines.
+        .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallWindow", "GStreamerKit"]),
+
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallEngine", "VideoWallWindow",
+            "VideoWallCore", "VideoWallEngine", "VideoWallWindow", "VideoWallBench",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -45,7 +48,8 @@ let package = Package(
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
         .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "VideoWallEngine", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport"]),
     ]
 )

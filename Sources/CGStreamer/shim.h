@@ -90,4 +90,13 @@ static inline void vw_dispatch_acknowledge_and_drain(int fd) {
     _dispatch_main_queue_callback_4CF(NULL);
 }
 
+// appsrc/appsink casts and GstBuffer timestamp setters (GST_BUFFER_PTS is an lvalue macro).
+static inline GstAppSrc *vw_app_src(gpointer p) { return GST_APP_SRC(p); }
+static inline gboolean vw_is_app_src(gpointer p) { return GST_IS_APP_SRC(p); }
+static inline GstAppSink *vw_app_sink(gpointer p) { return GST_APP_SINK(p); }
+static inline gboolean vw_is_app_sink(gpointer p) { return GST_IS_APP_SINK(p); }
+static inline void vw_buffer_set_pts(GstBuffer *b, GstClockTime t) { GST_BUFFER_PTS(b) = t; }
+static inline void vw_buffer_set_duration(GstBuffer *b, GstClockTime t) { GST_BUFFER_DURATION(b) = t; }
+static inline void vw_buffer_unref(GstBuffer *b) { gst_buffer_unref(b); }
+
 #endif

@@ -9,7 +9,7 @@ struct VideoWallCommand: ParsableCommand {
         Exit status: 0 every tile played; 1 at least one tile failed while the others played; \
         2 no tile could play; 3 GStreamer or the window could not start; 64 bad command line.
         """,
-        subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self],
+        subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self, BenchCommand.self],
         defaultSubcommand: PlayCommand.self
     )
 }

@@ -1,6 +1,7 @@
 import Foundation
 import VideoWallEngine
 import VideoWallTestSupport
+import VideoWallWindow
 import XCTest
 
 /// End to end: the built binary, real clips, what it prints and how it exits.

@@ -10,7 +10,7 @@ import XCTest
 final class SyncTests: XCTestCase {
     /// Four sizes, one frame rate and length, so frame n has the same timestamp everywhere.
     @MainActor
-    static func makeWall(frames: Int = 120, loop: Bool = false, tiles: Int = 4) async throws -> (Coordinator, [InstrumentedSink]) {
+    static func makeWall(frames: Int = 120, loop: Bool = false, tiles: Int = 4) async throws -> (Coordinator, [RenderRecorder]) {
         let specs = Array([ClipSpec(width: 320, height: 180, frames: frames),
                            ClipSpec(width: 180, height: 320, frames: frames, pattern: "ball"),
                            ClipSpec(width: 256, height: 256, frames: frames, pattern: "colors"),
@@ -20,7 +20,7 @@ final class SyncTests: XCTestCase {
         var configuration = CoordinatorConfiguration()
         configuration.groupLoop = loop
         let wall = try Coordinator(configuration: configuration)
-        let sinks = try (0..<specs.count).map { try InstrumentedSink(name: "sync\($0)", clock: wall.clock) }
+        let sinks = try (0..<specs.count).map { try RenderRecorder(name: "sync\($0)", clock: wall.clock) }
         await wall.load(zip(paths, sinks).map { TileSpec(source: $0, videoSink: $1.sink, endOfStream: loop ? .loop : .hold) })
         XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, specs.count, "every tile prerolled")
         return (wall, sinks)

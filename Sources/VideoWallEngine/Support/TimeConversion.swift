@@ -3,6 +3,7 @@ import VideoWallCore
 
 // The engine speaks MediaTime (the core's type); GStreamerKit speaks ClockTime.
 extension MediaTime {
-    init(_ time: ClockTime) { self.init(nanoseconds: Int64(clamping: time.nanoseconds)) }
-    var clockTime: ClockTime { ClockTime(nanoseconds: UInt64(max(0, nanoseconds))) }
+    public init(_ time: ClockTime) { self.init(nanoseconds: Int64(clamping: time.nanoseconds)) }
+    /// The same time for GStreamerKit; negative times become zero.
+    public var clockTime: ClockTime { ClockTime(nanoseconds: UInt64(max(0, nanoseconds))) }
 }

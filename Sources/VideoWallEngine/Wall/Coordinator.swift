@@ -210,7 +210,7 @@ public final class Coordinator {
 
     /// A frame's start, nudged past timestamp rounding in containers so an accurate seek
     /// lands on that frame and not the one before.
-    static func frameSeekTime(_ frameStart: MediaTime, frameDuration: MediaTime) -> MediaTime {
+    public static func frameSeekTime(_ frameStart: MediaTime, frameDuration: MediaTime) -> MediaTime {
         frameStart + MediaTime(nanoseconds: min(frameDuration.nanoseconds / 4, 1_000_000))
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The window tests need an X display. When there is none (CI, a headless machine) the suite
-/// starts its own Xvfb and points DISPLAY at it; it is stopped when the test process exits.
+/// A display for the window where there is none: starts Xvfb (from the set-up's packages) and
+/// points DISPLAY at it; it is stopped when the process exits. The window tests and the
+/// benchmark's on-screen measurements use it on headless machines such as CI.
 public enum VirtualDisplay {
     nonisolated(unsafe) private static var server: Process?
     private static let lock = NSLock()
@@ -12,6 +13,9 @@ public enum VirtualDisplay {
         if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty { return display }
         let xvfb = Process()
         xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else {
+            throw VirtualDisplayError(message: "/usr/bin/Xvfb: not installed (run scripts/setup.sh)")
+        }
         // -displayfd 1: Xvfb picks a free display number and writes it to standard output.
         xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
         let output = Pipe()

@@ -1,0 +1,53 @@
+import VideoWallEngine
+
+/// What to measure and on what clips.
+public struct BenchOptions: Sendable {
+    /// Tiles in the sync, seek, start and on-screen measurements.
+    public var tiles = 4
+    /// Size of the clips for sync, seek, start and on-screen measurements.
+    public var width = 854
+    public var height = 480
+    public var frameRate = 30
+    /// Length of the clips (seconds).
+    public var seconds = 8
+    /// Seconds between key frames (seeks decode from the previous one).
+    public var keyFrameInterval = 1
+    public var codec: ClipSpec.Codec = .h264
+    /// Tile counts and clip size of the cost sweep (1080p30, as the issue asks).
+    public var costTiles = [1, 2, 3, 4]
+    public var costWidth = 1920
+    public var costHeight = 1080
+    /// Seconds each cost run plays.
+    public var costSeconds = 6.0
+    /// Accurate seeks to time, for the wall and for the baseline each.
+    public var seeks = 10
+    /// Window captures for the on-screen coherence figure.
+    public var screenSamples = 60
+    /// Where generated clips are cached.
+    public var clipDirectory: String
+    /// The `videowall` binary for the cost runs (the running one).
+    public var executable: String
+
+    public init(clipDirectory: String, executable: String) {
+        self.clipDirectory = clipDirectory
+        self.executable = executable
+    }
+
+    /// A small, fast configuration: the end-to-end test runs this.
+    public static func quick(clipDirectory: String, executable: String) -> BenchOptions {
+        var options = BenchOptions(clipDirectory: clipDirectory, executable: executable)
+        options.tiles = 2
+        options.width = 320
+        options.height = 180
+        options.seconds = 5
+        options.costTiles = [1, 2]
+        options.costWidth = 320
+        options.costHeight = 180
+        options.costSeconds = 1.5
+        options.seeks = 3
+        options.screenSamples = 10
+        return options
+    }
+
+    var framesPerClip: Int { seconds * frameRate }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import VideoWallCore
+
+/// Every figure of one benchmark run (the JSON `videowall bench --json` prints).
+public struct BenchReport: Codable, Sendable {
+    public struct Machine: Codable, Sendable {
+        public var cores: Int
+        public var gstreamer: String
+        public var display: String
+    }
+
+    /// Spread, across tiles, of the clock time at which each frame was rendered (µs).
+    public struct SinkSync: Codable, Sendable {
+        public var steady: Percentiles?
+        public var afterPauseResume: Percentiles?
+        public var afterSeek: Percentiles?
+        public var afterSpeedChange: Percentiles?
+        public var afterLoopWrap: Percentiles?
+    }
+
+    public struct Loop: Codable, Sendable {
+        public var framePeriodMs: Double
+        /// Longest interval between two rendered frames across the wraps, any tile.
+        public var longestIntervalMs: Double
+        public var wraps: Int
+        public var framesLost: Int
+        public var framesRepeated: Int
+    }
+
+    public struct Latency: Codable, Sendable {
+        public var runs: Int
+        public var p50Ms: Double
+        public var maxMs: Double
+        /// Tiles that did not land on the target frame, over all runs.
+        public var frameErrors: Int
+    }
+
+    public struct Comparison: Codable, Sendable {
+        public var videowall: Latency
+        public var baseline: Latency
+        /// videowall p50 / baseline p50.
+        public var ratio: Double
+    }
+
+    public struct Cost: Codable, Sendable {
+        public var tiles: Int
+        public var cpuPerSecond: Double
+        public var droppedFrames: Int
+        public var peakMemoryMB: Double
+        public var baselineCPUPerSecond: Double
+        public var baselineDroppedFrames: Int
+        public var baselinePeakMemoryMB: Double
+        public var cpuRatio: Double
+    }
+
+    public struct Display: Codable, Sendable {
+        public var tiles: Int
+        public var width: Int
+        public var height: Int
+        public var headlessCPUPerSecond: Double
+        public var windowCPUPerSecond: Double
+        /// (window − headless) per tile, in cores.
+        public var extraCoresPerTile: Double
+        public var droppedFrames: Int
+    }
+
+    public var machine: Machine
+    public var clips: String
+    public var tiles: Int
+    public var sinkSync: SinkSync
+    public var loop: Loop?
+    public var screen: ScreenCoherence?
+    public var screenNote: String?
+    public var seek: Comparison?
+    public var start: Comparison?
+    public var cost: [Cost]
+    public var display: Display?
+    /// Anything that could not be measured, and why.
+    public var notes: [String]
+
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

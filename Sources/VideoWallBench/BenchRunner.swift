@@ -1,0 +1,80 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+import VideoWallWindow
+
+/// Runs every measurement and gathers the report. Progress goes to `log` (standard error).
+@MainActor
+public struct BenchRunner {
+    public var options: BenchOptions
+    public var log: (String) -> Void
+
+    public init(options: BenchOptions, log: @escaping (String) -> Void) {
+        self.options = options
+        self.log = log
+    }
+
+    public func run() async throws -> BenchReport {
+        var notes: [String] = []
+        let frameDuration = MediaTime(nanoseconds: 1_000_000_000 / Int64(options.frameRate))
+        log("generating frame-coded clips (\(options.width)x\(options.height), \(options.seconds) s, cached in \(options.clipDirectory))")
+        var clips: [String] = []
+        for tile in 0..<options.tiles {
+            // Different sizes of the same frame numbering, so every tile decodes its own stream.
+            let spec = FrameCodedClipSpec(width: options.width - tile * 2, height: options.height, frameRate: options.frameRate,
+                                          frames: options.framesPerClip, codec: options.codec,
+                                          keyFrameInterval: options.keyFrameInterval * options.frameRate)
+            clips.append(try await FrameCodedClipGenerator.cached(spec, in: options.clipDirectory))
+        }
+
+        log("sink sync: steady, pause/resume, seek, speed change")
+        let sync = SinkSyncBench(clips: clips, frameDuration: frameDuration, framesPerLoop: options.framesPerClip)
+        var sinkSync = try await sync.measure()
+        log("loop: two wraps of a group loop")
+        let (wrapSpread, loop) = try await sync.measureLoop()
+        sinkSync.afterLoopWrap = wrapSpread
+
+        log("seek: \(options.seeks) accurate seeks, videowall and bare playbins")
+        let latency = LatencyBench(clips: clips, frameDuration: frameDuration, frames: options.framesPerClip, seeks: options.seeks)
+        let seek = try await latency.measureSeek()
+        log("start: launch to every tile's first frame")
+        let start = try await latency.measureStart()
+
+        var screen: ScreenCoherence?
+        var screenNote: String?
+        var displayName = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
+        do {
+            displayName = try VirtualDisplay.ensure()
+            log("on screen: \(options.screenSamples) captures of the window on \(displayName)")
+            screen = try await ScreenBench(clips: clips, samples: options.screenSamples).measure()
+        } catch {
+            screenNote = "not measured: \(error)"
+            notes.append("on-screen coherence \(screenNote!)")
+        }
+
+        log("cost: \(options.costTiles) tiles of \(options.costWidth)x\(options.costHeight), videowall headless and gst-launch-1.0 playbin processes")
+        let costClip = try await FrameCodedClipGenerator.cached(
+            FrameCodedClipSpec(width: options.costWidth, height: options.costHeight, frameRate: options.frameRate,
+                               frames: Int(options.costSeconds * 2) * options.frameRate, codec: options.codec,
+                               keyFrameInterval: 2 * options.frameRate), in: options.clipDirectory)
+        let costBench = CostBench(options: options)
+        let cost = try await costBench.measure(clips: Array(repeating: costClip, count: options.costTiles.max() ?? 1))
+        var display: BenchReport.Display?
+        if screen != nil {
+            let (w, h) = options.costWidth >= 1280 ? (1280, 720) : (options.costWidth, options.costHeight)
+            log("display path: 2 tiles of \(w)x\(h), window against headless")
+            let clip = try await FrameCodedClipGenerator.cached(
+                FrameCodedClipSpec(width: w, height: h, frameRate: options.frameRate, frames: Int(options.costSeconds * 2) * options.frameRate,
+                                   codec: options.codec, keyFrameInterval: 2 * options.frameRate), in: options.clipDirectory)
+            display = try await costBench.measureDisplay(clips: [clip, clip], display: displayName, width: w, height: h)
+        }
+        if !FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv") { notes.append("mpv is not installed: no mpv baseline") }
+
+        return BenchReport(machine: .init(cores: ProcessInfo.processInfo.activeProcessorCount, gstreamer: GStreamer.versionString,
+                                          display: displayName.isEmpty ? "none" : displayName),
+                           clips: "\(options.tiles) x \(options.width)x\(options.height) \(options.frameRate) fps \(options.codec.rawValue), key frame every \(options.keyFrameInterval) s",
+                           tiles: options.tiles, sinkSync: sinkSync, loop: loop, screen: screen, screenNote: screenNote,
+                           seek: seek, start: start, cost: cost, display: display, notes: notes)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A child process whose CPU time and peak memory are read back with `wait4` (Foundation's
+/// Process does not give the rusage). Standard output and error go to a file.
+final class ChildProcess: @unchecked Sendable {
+    struct Usage {
+        var status: Int32
+        var cpuSeconds: Double
+        var peakMemoryMB: Double
+        var output: String
+    }
+
+    private let pid: pid_t
+    private let outputPath: String
+
+    init(_ arguments: [String], environment: [String: String]) throws {
+        outputPath = NSTemporaryDirectory() + "videowall-bench-\(UUID().uuidString).log"
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, outputPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv = arguments.map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (argv + envp).forEach { free($0) } }
+        var child: pid_t = 0
+        let result = posix_spawnp(&child, arguments[0], &actions, nil, argv, envp)
+        guard result == 0 else { throw BenchError("\(arguments[0]): cannot start (\(String(cString: strerror(result))))") }
+        pid = child
+    }
+
+    /// SIGINT, as Ctrl-C would (gst-launch stops cleanly on it).
+    func interrupt() { kill(pid, SIGINT) }
+
+    /// Waits for the child to end (`wait4`) and reads its usage and output.
+    func finish() -> Usage {
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) == -1 && errno == EINTR {}
+        let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+            + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
+        try? FileManager.default.removeItem(atPath: outputPath)
+        let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return Usage(status: exit, cpuSeconds: cpu, peakMemoryMB: Double(usage.ru_maxrss) / 1024, output: output)
+    }
+}

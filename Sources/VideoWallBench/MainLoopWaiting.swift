@@ -1,0 +1,21 @@
+import Foundation
+import GStreamerKit
+
+/// Waits on the GLib main loop without blocking it.
+@MainActor
+func sleep(seconds: Double) async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        MainLoop.after(seconds: seconds) { continuation.resume() }
+    }
+}
+
+/// Polls `condition` every 5 ms until it holds; false after `timeout`.
+@MainActor
+func wait(timeout: Double, until condition: @MainActor () -> Bool) async -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while !condition() {
+        if Date() > deadline { return false }
+        await sleep(seconds: 0.005)
+    }
+    return true
+}

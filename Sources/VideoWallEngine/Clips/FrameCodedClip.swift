@@ -1,0 +1,156 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+/// A clip whose every frame carries its index: a `FrameCode` band across the top and the
+/// same number in seven-segment digits under it, on a slowly moving grey background (so the
+/// encoder has real work and the code is tested against real compression, not a still).
+public struct FrameCodedClipSpec: Sendable, Hashable {
+    public var width: Int
+    public var height: Int
+    public var frameRate: Int
+    public var frames: Int
+    /// H.264 goes in MP4, VP8 and VP9 in WebM.
+    public var codec: ClipSpec.Codec
+    /// Frames between key frames.
+    public var keyFrameInterval: Int
+
+    /// `keyFrameInterval` nil means two seconds of frames.
+    public init(width: Int = 640, height: Int = 360, frameRate: Int = 30, frames: Int = 300,
+                codec: ClipSpec.Codec = .h264, keyFrameInterval: Int? = nil) {
+        self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
+        self.codec = codec
+        self.keyFrameInterval = keyFrameInterval ?? 2 * frameRate
+    }
+
+    public var container: ClipSpec.Container { codec == .h264 ? .mp4 : .webm }
+    public var seconds: Double { Double(frames) / Double(frameRate) }
+
+    /// A file name that changes whenever anything in the spec does (for caches).
+    public var cacheKey: String {
+        "framecoded-\(width)x\(height)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec).\(container)"
+    }
+
+    /// The raw I420 picture of frame `index`, as it goes into the encoder.
+    public func frame(at index: Int) -> [UInt8] {
+        let layout = I420Layout(width: width, height: height)
+        var frame = layout.blankFrame()
+        let wave = Self.backgroundWave
+        frame.withUnsafeMutableBufferPointer { bytes in
+            for y in 0..<height {
+                let row = y * layout.lumaStride
+                let phase = y / 2 + 4 * index
+                for x in 0..<width { bytes[row + x] = wave[(x + phase) & 127] }
+            }
+        }
+        FrameCode.paint(index: index, intoI420: &frame, width: width, height: height)
+        FrameCode.paintLabel(index: index, intoI420: &frame, width: width, height: height)
+        return frame
+    }
+
+    /// One period of the background: a triangle wave of grey (80...143). It slides 4 px a
+    /// frame and slants, so every block changes every frame, yet never reaches the black or
+    /// white of the code.
+    private static let backgroundWave: [UInt8] = (0..<128).map { (i: Int) -> UInt8 in UInt8(80 + min(i, 127 - i)) }
+
+    /// `GST_BUFFER_PTS` of frame `index`: exact multiples of the frame duration, rounded down.
+    public func presentationTime(of index: Int) -> ClockTime {
+        ClockTime(nanoseconds: UInt64(index) * 1_000_000_000 / UInt64(frameRate))
+    }
+
+    var rawCaps: String {
+        "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(frameRate)/1,pixel-aspect-ratio=1/1"
+    }
+
+    /// The gst-launch description from the `appsrc` named "frames" to `path`.
+    func pipelineDescription(path: String) -> String {
+        let encoder: String
+        switch codec {
+        case .h264: encoder = "x264enc speed-preset=ultrafast bframes=0 key-int-max=\(keyFrameInterval) ! h264parse"
+        case .vp8: encoder = "vp8enc deadline=1 keyframe-max-dist=\(keyFrameInterval)"
+        case .vp9: encoder = "vp9enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyFrameInterval)"
+        }
+        let mux = container == .mp4 ? "mp4mux" : "webmmux"
+        return "appsrc name=frames ! videoconvert ! \(encoder) ! \(mux) ! filesink location=\"\(path)\""
+    }
+}
+
+/// Encodes `FrameCodedClipSpec`s: frames painted in Swift, pushed through `appsrc` into a
+/// real encoder and muxer.
+public enum FrameCodedClipGenerator {
+    /// Encodes `spec` to `path`. The pipeline, the frame painting and the bus wait all run on
+    /// worker threads, so the caller's thread (the main loop) stays free.
+    public static func generate(_ spec: FrameCodedClipSpec, to path: String) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            Thread.detachNewThread {
+                do {
+                    try encode(spec, to: path, timeout: max(60, spec.seconds * 20))
+                    continuation.resume()
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    /// Returns the clip from `directory`, generating it first if it is not there yet.
+    public static func cached(_ spec: FrameCodedClipSpec, in directory: String) async throws -> String {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let path = (directory as NSString).appendingPathComponent(spec.cacheKey)
+        if FileManager.default.fileExists(atPath: path) { return path }
+        // Written under another name and moved: an interrupted run never leaves a cached half file.
+        let partial = path + ".partial." + spec.container.rawValue
+        try await generate(spec, to: partial)
+        try? FileManager.default.removeItem(atPath: path)
+        try FileManager.default.moveItem(atPath: partial, toPath: path)
+        return path
+    }
+
+    /// Blocks the calling (worker) thread until the clip is written or has failed.
+    private static func encode(_ spec: FrameCodedClipSpec, to path: String, timeout: Double) throws {
+        guard FrameCode.indexRange.contains(spec.frames - 1), spec.frames > 0 else {
+            throw GStreamerError(domain: "FrameCodedClipGenerator", message: "\(spec.frames) frames do not fit the \(FrameCode.bits)-bit frame code")
+        }
+        let pipeline = try Pipeline.parse(spec.pipelineDescription(path: path))
+        defer { pipeline.setState(.null) }
+        guard let element = pipeline.child(named: "frames") else {
+            throw GStreamerError(domain: "FrameCodedClipGenerator", message: "the pipeline has no appsrc")
+        }
+        let source = try AppSource(element, caps: Caps(spec.rawCaps))
+        let expectedSize = I420Layout(width: spec.width, height: spec.height).size
+        guard source.videoFrameSize == expectedSize else {
+            throw GStreamerError(domain: "FrameCodedClipGenerator",
+                                 message: "GStreamer expects \(source.videoFrameSize ?? 0)-byte frames, the painter makes \(expectedSize)")
+        }
+        let bus = pipeline.bus
+        guard pipeline.setState(.playing) != .failure else {
+            if let message = bus.pop(timeout: .zero), case .error(let e) = message.kind { throw e }
+            throw GStreamerError(domain: "FrameCodedClipGenerator", message: "the encoding pipeline refused to start")
+        }
+
+        // Pushing blocks while the encoder is busy, and forever if the pipeline fails: so it
+        // gets its own thread, and this one watches the bus and stops the pipeline, which
+        // makes a blocked push return.
+        let pusherDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            defer { pusherDone.signal() }
+            do {
+                for index in 0..<spec.frames {
+                    let time = spec.presentationTime(of: index)
+                    try source.push(spec.frame(at: index), presentationTime: time,
+                                    duration: ClockTime(nanoseconds: spec.presentationTime(of: index + 1).nanoseconds - time.nanoseconds))
+                }
+                try source.endOfStream()
+            } catch {
+                // Only a stopping pipeline refuses buffers; the bus has the reason.
+            }
+        }
+        let message = bus.pop(timeout: .seconds(timeout))
+        pipeline.setState(.null)
+        pusherDone.wait()
+        guard let message else {
+            throw GStreamerError(domain: "FrameCodedClipGenerator", message: "encoding did not finish within \(Int(timeout)) s")
+        }
+        if case .error(let error) = message.kind { throw error }
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import VideoWallBench
+import VideoWallCore
+
+/// The human-readable form of a bench report.
+enum BenchText {
+    static func render(_ r: BenchReport) -> String {
+        var lines: [String] = []
+        lines.append("VideoWall bench — \(r.machine.cores) cores, \(r.machine.gstreamer), display \(r.machine.display)")
+        lines.append("clips: \(r.clips)")
+        lines.append("")
+        lines.append("sink sync, spread across tiles per frame (µs)     p50      p99      max   frames")
+        for (name, p) in [("steady play", r.sinkSync.steady), ("after pause/resume", r.sinkSync.afterPauseResume),
+                          ("after seek", r.sinkSync.afterSeek), ("after speed change", r.sinkSync.afterSpeedChange),
+                          ("across loop wraps", r.sinkSync.afterLoopWrap)] {
+            if let p {
+                lines.append(pad("  " + name, 48) + String(format: "%8.0f %8.0f %8.0f %8d", p.p50, p.p99, p.max, p.count))
+            } else {
+                lines.append(pad("  " + name, 48) + "     (no frame rendered by every tile)")
+            }
+        }
+        if let loop = r.loop {
+            lines.append(String(format: "loop: %d wraps, longest interval %.2f ms (frame period %.2f ms), %d lost, %d repeated",
+                                loop.wraps, loop.longestIntervalMs, loop.framePeriodMs, loop.framesLost, loop.framesRepeated))
+        }
+        if let screen = r.screen {
+            lines.append(String(format: "on screen: %d captures, all tiles on one frame in %.1f%%, largest difference %d frame(s), %d unreadable",
+                                screen.samples, screen.shareAllSame * 100, screen.largestDifference, screen.unreadable))
+        } else if let note = r.screenNote {
+            lines.append("on screen: \(note)")
+        }
+        for (name, c) in [("accurate seek", r.seek), ("start", r.start)] {
+            guard let c else { continue }
+            lines.append(String(format: "%@: videowall p50 %.0f ms (max %.0f, %d frame errors), bare playbins p50 %.0f ms (max %.0f, %d frame errors), ratio %.2f",
+                                name, c.videowall.p50Ms, c.videowall.maxMs, c.videowall.frameErrors,
+                                c.baseline.p50Ms, c.baseline.maxMs, c.baseline.frameErrors, c.ratio))
+        }
+        lines.append("")
+        lines.append("cost (headless)   tiles   cores   dropped   peak MB  |  gst-launch: cores   dropped   peak MB   ratio")
+        for c in r.cost {
+            lines.append(String(format: "                  %5d   %5.2f   %7d   %7.0f  |              %5.2f   %7d   %7.0f   %5.2f",
+                                c.tiles, c.cpuPerSecond, c.droppedFrames, c.peakMemoryMB,
+                                c.baselineCPUPerSecond, c.baselineDroppedFrames, c.baselinePeakMemoryMB, c.cpuRatio))
+        }
+        if let d = r.display {
+            lines.append(String(format: "display path: %d tiles of %dx%d, window %.2f cores vs headless %.2f: %.2f extra cores per tile, %d dropped",
+                                d.tiles, d.width, d.height, d.windowCPUPerSecond, d.headlessCPUPerSecond, d.extraCoresPerTile, d.droppedFrames))
+        }
+        for note in r.notes { lines.append("note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+
+    private static func pad(_ s: String, _ width: Int) -> String {
+        s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
+    }
+}
