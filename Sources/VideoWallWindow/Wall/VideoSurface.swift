@@ -44,13 +44,9 @@ final class VideoSurface {
 
         widget = gtk_drawing_area_new()!
         let frames = self.frames
-        let target = WidgetReference(widget)
-        newSample = try sink.onNewSample { sample in
-            // Streaming thread, at the frame's presentation time: keep it, ask for one redraw.
-            if frames.store(sample) {
-                DispatchQueue.main.async { MainActor.assumeIsolated { frames.drawQueued(); target.queueDraw() } }
-            }
-        }
+        // Streaming thread, at the frame's presentation time: keep it. The window repaints
+        // every tile with a new frame on the same frame-clock tick (`redrawIfNewFrame`).
+        newSample = try sink.onNewSample { sample in frames.store(sample) }
         connectDraw()
     }
 
@@ -103,6 +99,12 @@ final class VideoSurface {
         }, GConnectFlags(rawValue: 0))
     }
 
+    /// Asks GTK to repaint the surface if a frame arrived since the last paint. The window
+    /// calls this for every tile on each frame-clock tick, so tiles change together.
+    func redrawIfNewFrame() {
+        if frames.takeNewFrame() { gtk_widget_queue_draw(widget) }
+    }
+
     func release() {
         pendingResize?.cancel()
         newSample?.disconnect()
@@ -114,19 +116,18 @@ final class VideoSurface {
 final class LatestFrame: @unchecked Sendable {
     private let lock = NSLock()
     private var sample: Sample?
-    private var drawPending = false
+    private var isNew = false
 
-    /// Keeps `sample`; returns true when a redraw must be asked for (none is pending yet).
-    func store(_ new: Sample) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        sample = new
-        if drawPending { return false }
-        drawPending = true
-        return true
+    func store(_ new: Sample) {
+        lock.lock(); sample = new; isNew = true; lock.unlock()
     }
 
-    func drawQueued() {
-        lock.lock(); drawPending = false; lock.unlock()
+    /// Whether a frame arrived since the last call.
+    func takeNewFrame() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let result = isNew
+        isNew = false
+        return result
     }
 
     var latest: Sample? {
@@ -137,16 +138,4 @@ final class LatestFrame: @unchecked Sendable {
     func clear() {
         lock.lock(); sample = nil; lock.unlock()
     }
-}
-
-/// A reference to a widget carried to the main thread, used only there. It holds a GObject
-/// reference, so a redraw asked for just before the window closed touches a live object.
-final class WidgetReference: @unchecked Sendable {
-    private let pointer: UnsafeMutablePointer<GtkWidget>
-    init(_ pointer: UnsafeMutablePointer<GtkWidget>) {
-        self.pointer = pointer
-        g_object_ref(pointer)
-    }
-    deinit { g_object_unref(pointer) }
-    @MainActor func queueDraw() { gtk_widget_queue_draw(pointer) }
 }

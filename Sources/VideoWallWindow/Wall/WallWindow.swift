@@ -36,6 +36,7 @@ public final class WallWindow {
     private var muted = false
     private var audibleTile: Int? = 0
     private var resumeAfterDrag = false
+    private var tickID: guint = 0
     /// Called when the user asks to quit (q, Escape, closing the window).
     public var onQuit: (() -> Void)?
 
@@ -100,6 +101,7 @@ public final class WallWindow {
             for await event in events { self?.handle(event) }
         }
         timers.append(MainLoop.every(seconds: 0.25) { [weak self] in self?.refreshTransport(); return self != nil })
+        addFrameTick()
         applyAudio()
     }
 
@@ -143,8 +145,26 @@ public final class WallWindow {
         timers.append(MainLoop.every(seconds: 30, reset))
     }
 
+    /// `gtk_widget_add_tick_callback` (`gboolean (*)(GtkWidget *, GdkFrameClock *, gpointer)`):
+    /// once per frame-clock tick, every tile that received a frame is repainted, so all new
+    /// frames reach the screen in the same paint rather than one tile after another.
+    private func addFrameTick() {
+        typealias F = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean
+        let tick: F = { _, _, data in
+            guard let data else { return 0 }
+            let window = Unmanaged<WallWindow>.fromOpaque(data).takeUnretainedValue()
+            MainActor.assumeIsolated { window.tiles.forEach { $0.sink?.redrawIfNewFrame() } }
+            return 1
+        }
+        // The callback holds the window weakly in spirit: it is removed in close(), before the
+        // window goes away, so an unretained pointer is enough.
+        tickID = gtk_widget_add_tick_callback(window, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+    }
+
     /// Closes the window and stops following the coordinator.
     public func close() {
+        if tickID != 0 { gtk_widget_remove_tick_callback(window, tickID) }
+        tickID = 0
         timers.forEach { $0.cancel() }
         timers.removeAll()
         eventTask?.cancel()
