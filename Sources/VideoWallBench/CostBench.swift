@@ -86,7 +86,7 @@ struct CostBench {
     }
 
     /// The highest `dropped=(guint64)N` in QoS messages from the video sink.
-    static func droppedFrames(inGstLaunchOutput output: String) -> Int {
+    nonisolated static func droppedFrames(inGstLaunchOutput output: String) -> Int {
         var highest = 0
         for line in output.split(separator: "\n") where line.contains("\"vsink\"") && line.contains("(qos)") {
             guard let range = line.range(of: "dropped=(guint64)") else { continue }

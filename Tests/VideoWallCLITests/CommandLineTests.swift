@@ -108,3 +108,33 @@ final class CommandLineTests: XCTestCase {
         }
     }
 }
+
+/// The benchmark runs end to end on short clips and prints every figure.
+final class BenchCommandTests: XCTestCase {
+    func testQuickBenchPrintsEveryFigure() throws {
+        let display = try VirtualDisplay.ensure()
+        let result = try CommandRunner.run(["bench", "--quick", "--json", "--cache", TestClips.directory + "/bench"],
+                                           environment: ["DISPLAY": display], display: true, timeout: 240)
+        XCTAssertEqual(result.status, 0, result.standardError.suffix(1500).description)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let sync = try XCTUnwrap(report["sinkSync"] as? [String: Any])
+        for phase in ["steady", "afterPauseResume", "afterSeek", "afterSpeedChange", "afterLoopWrap"] {
+            XCTAssertNotNil((sync[phase] as? [String: Any])?["p99"], "sink sync \(phase)")
+        }
+        let loop = try XCTUnwrap(report["loop"] as? [String: Any])
+        XCTAssertEqual(loop["framesLost"] as? Int, 0)
+        XCTAssertEqual(loop["framesRepeated"] as? Int, 0)
+        XCTAssertNotNil((report["screen"] as? [String: Any])?["allSame"], "on-screen coherence: \(report["screenNote"] ?? "")")
+        for comparison in ["seek", "start"] {
+            let figures = try XCTUnwrap(report[comparison] as? [String: Any])
+            XCTAssertNotNil((figures["videowall"] as? [String: Any])?["p50Ms"])
+            XCTAssertNotNil((figures["baseline"] as? [String: Any])?["p50Ms"])
+        }
+        XCTAssertEqual((report["seek"] as? [String: Any]).flatMap { ($0["videowall"] as? [String: Any])?["frameErrors"] as? Int }, 0)
+        let cost = try XCTUnwrap(report["cost"] as? [[String: Any]])
+        XCTAssertEqual(cost.count, 2)
+        XCTAssertGreaterThan(cost[0]["cpuPerSecond"] as? Double ?? 0, 0)
+        XCTAssertGreaterThan(cost[0]["baselineCPUPerSecond"] as? Double ?? 0, 0)
+        XCTAssertNotNil((report["display"] as? [String: Any])?["extraCoresPerTile"])
+    }
+}
