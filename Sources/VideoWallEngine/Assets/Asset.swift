@@ -33,6 +33,12 @@ public struct Asset: Sendable {
         public var codec: String
     }
 
+    /// What is known before discovery: where the source is, nothing about its streams.
+    public static func provisional(source: String) -> Asset {
+        Asset(source: source, uri: MediaLocation.uri(for: source), duration: nil, isSeekable: true, isLive: false,
+              container: nil, video: nil, audio: nil, tags: [:])
+    }
+
     /// Whether the source comes over a network (its tiles hold the group while buffering).
     public var isNetwork: Bool { MediaLocation.isNetwork(uri) }
 }

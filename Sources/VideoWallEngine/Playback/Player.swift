@@ -7,7 +7,12 @@ import VideoWallCore
 @MainActor
 public final class Player {
     public let index: Int
-    public let asset: Asset
+    /// What the discoverer found; a provisional description (location only) until `confirm`.
+    public private(set) var asset: Asset
+    /// A failure seen before the description arrived: reported only if the discoverer
+    /// confirms the source, so a bad source is described once, in the discoverer's words.
+    private var isConfirmed = false
+    private var unreportedFailure: AssetError?
     public let endOfStreamPolicy: EndOfStreamPolicy
     public private(set) var state: PlayerState = .idle
     public private(set) var failure: AssetError?
@@ -183,12 +188,20 @@ public final class Player {
         }
     }
 
+    /// The discoverer described the source: keep its description and report any failure held back.
+    func confirm(_ described: Asset) {
+        asset = described
+        isConfirmed = true
+        if let unreportedFailure { eventContinuation.yield(.failed(unreportedFailure)) }
+        unreportedFailure = nil
+    }
+
     func fail(_ error: AssetError) {
         guard state != .failed else { return }
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
-        eventContinuation.yield(.failed(error))
+        if isConfirmed { eventContinuation.yield(.failed(error)) } else { unreportedFailure = error }
         // Take only this tile down: its pipeline stops, the others play on.
         pipeline.setState(.null)
         resumeWaiters(false)

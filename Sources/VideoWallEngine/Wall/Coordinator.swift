@@ -58,34 +58,48 @@ public final class Coordinator {
     /// the rest of the wall goes on.
     public func load(_ specs: [TileSpec]) async {
         let limit = configuration.maximumTiles
-        let accepted = Array(specs.prefix(limit))
-        let assets = await AssetLoader.loadAll(accepted.map(\.source), timeout: configuration.loadTimeout)
+        let loadTimeout = configuration.loadTimeout, prerollTimeout = configuration.prerollTimeout
         slots = []
+        // Discovery and preroll run side by side: each tile's pipeline starts prerolling at
+        // once while the discoverer describes its source, so the first frame does not wait
+        // for the description.
+        var discoveries: [Task<Result<Asset, AssetError>, Never>?] = []
+        var prerolls: [Task<Void, Never>] = []
         for (index, spec) in specs.enumerated() {
             guard index < limit else {
                 slots.append(TileSlot(index: index, source: spec.source, player: nil,
                                       loadFailure: AssetError(source: spec.source, reason: .tooManyTiles(limit: limit))))
+                discoveries.append(nil)
                 continue
             }
-            switch assets[index] {
-            case .failure(let error):
-                slots.append(TileSlot(index: index, source: spec.source, player: nil, loadFailure: error))
-            case .success(let asset):
-                do {
-                    let player = try makePlayer(index: index, asset: asset, spec: spec)
-                    slots.append(TileSlot(index: index, source: spec.source, player: player, loadFailure: nil))
-                } catch {
-                    slots.append(TileSlot(index: index, source: spec.source, player: nil,
-                                          loadFailure: AssetError(source: spec.source, reason: .playbackFailed("\(error)"))))
-                }
+            discoveries.append(Task { @MainActor in
+                do throws(AssetError) { return .success(try await AssetLoader.load(spec.source, timeout: loadTimeout)) } catch { return .failure(error) }
+            })
+            do {
+                let player = try makePlayer(index: index, asset: .provisional(source: spec.source), spec: spec)
+                slots.append(TileSlot(index: index, source: spec.source, player: player, loadFailure: nil))
+                prerolls.append(Task { @MainActor in _ = await player.preroll(timeout: prerollTimeout) })
+            } catch {
+                slots.append(TileSlot(index: index, source: spec.source, player: nil,
+                                      loadFailure: AssetError(source: spec.source, reason: .playbackFailed("\(error)"))))
             }
         }
+        for index in slots.indices {
+            guard let discovery = discoveries[index] else { continue }
+            switch await discovery.value {
+            case .success(let asset):
+                slots[index].player?.confirm(asset)
+            case .failure(let error):
+                // The discoverer's sentence names the problem best; the tile's pipeline goes.
+                slots[index].player?.shutDown()
+                slots[index].player = nil
+                slots[index].loadFailure = error
+            }
+        }
+        for preroll in prerolls { await preroll.value }
         for slot in slots where slot.loadFailure != nil {
             publish(.tile(slot.index, .failed(slot.loadFailure!)))
         }
-        let timeout = configuration.prerollTimeout
-        let prerolls = players.map { player in Task { @MainActor in _ = await player.preroll(timeout: timeout) } }
-        for preroll in prerolls { await preroll.value }
         planLoops()
         setTransport(.paused)
         if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
