@@ -15,6 +15,17 @@ public struct BenchRunner {
         self.log = log
     }
 
+    /// Clips for the cost runs. Frame-coded clips are mostly flat and decode far cheaper than
+    /// real footage; noise at a camera-like bit rate (8 Mbit/s at 1080p) decodes like it.
+    static func footage(width: Int, height: Int, options: BenchOptions) -> ClipSpec {
+        ClipSpec(width: width, height: height, frameRate: options.frameRate,
+                 frames: Int(options.costSeconds * 2) * options.frameRate, codec: options.codec,
+                 pattern: "snow", keyFrameInterval: 2 * options.frameRate,
+                 bitrate: footageBitrate(width: width), preset: "veryfast")
+    }
+
+    static func footageBitrate(width: Int) -> Int { max(500, 8000 * width / 1920) }
+
     public func run() async throws -> BenchReport {
         var notes: [String] = []
         let frameDuration = MediaTime(nanoseconds: 1_000_000_000 / Int64(options.frameRate))
@@ -54,23 +65,20 @@ public struct BenchRunner {
         }
 
         log("cost: \(options.costTiles) tiles of \(options.costWidth)x\(options.costHeight), videowall headless and gst-launch-1.0 playbin processes")
-        let costClip = try await FrameCodedClipGenerator.cached(
-            FrameCodedClipSpec(width: options.costWidth, height: options.costHeight, frameRate: options.frameRate,
-                               frames: Int(options.costSeconds * 2) * options.frameRate, codec: options.codec,
-                               keyFrameInterval: 2 * options.frameRate), in: options.clipDirectory)
+        let costClip = try await ClipGenerator.cached(Self.footage(width: options.costWidth, height: options.costHeight, options: options),
+                                                      in: options.clipDirectory)
         let costBench = CostBench(options: options)
         let cost = try await costBench.measure(clips: Array(repeating: costClip, count: options.costTiles.max() ?? 1))
         var display: BenchReport.Display?
         if screen != nil {
             let (w, h) = options.costWidth >= 1280 ? (1280, 720) : (options.costWidth, options.costHeight)
             log("display path: 2 tiles of \(w)x\(h), window against headless")
-            let clip = try await FrameCodedClipGenerator.cached(
-                FrameCodedClipSpec(width: w, height: h, frameRate: options.frameRate, frames: Int(options.costSeconds * 2) * options.frameRate,
-                                   codec: options.codec, keyFrameInterval: 2 * options.frameRate), in: options.clipDirectory)
+            let clip = try await ClipGenerator.cached(Self.footage(width: w, height: h, options: options), in: options.clipDirectory)
             display = try await costBench.measureDisplay(clips: [clip, clip], display: displayName, width: w, height: h)
         }
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv") { notes.append("mpv is not installed: no mpv baseline") }
 
+        notes.append("cost clips: videotestsrc snow at \(Self.footageBitrate(width: options.costWidth)) kbit/s, x264 veryfast, a key frame every 2 s: busy enough to decode like camera footage")
         return BenchReport(machine: .init(cores: ProcessInfo.processInfo.activeProcessorCount, gstreamer: GStreamer.versionString,
                                           display: displayName.isEmpty ? "none" : displayName),
                            clips: "\(options.tiles) x \(options.width)x\(options.height) \(options.frameRate) fps \(options.codec.rawValue), key frame every \(options.keyFrameInterval) s",

@@ -32,8 +32,23 @@ final class ChildProcess: @unchecked Sendable {
         pid = child
     }
 
-    /// SIGINT, as Ctrl-C would (gst-launch stops cleanly on it).
-    func interrupt() { kill(pid, SIGINT) }
+    /// SIGINT, as Ctrl-C would (gst-launch stops cleanly on it). The peak memory is read
+    /// first, from the child's own VmHWM: wait4's ru_maxrss is no use here, it carries the
+    /// parent's high-water mark across the spawn.
+    func interrupt() {
+        peakMemoryMB = Self.highWaterMarkMB(pid: pid)
+        kill(pid, SIGINT)
+    }
+
+    private var peakMemoryMB: Double?
+
+    /// `VmHWM` of /proc/PID/status, in MiB.
+    static func highWaterMarkMB(pid: pid_t) -> Double? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return nil }
+        return kilobytes / 1024
+    }
 
     /// Waits for the child to end (`wait4`) and reads its usage and output.
     func finish() -> Usage {
@@ -45,6 +60,6 @@ final class ChildProcess: @unchecked Sendable {
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         try? FileManager.default.removeItem(atPath: outputPath)
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return Usage(status: exit, cpuSeconds: cpu, peakMemoryMB: Double(usage.ru_maxrss) / 1024, output: output)
+        return Usage(status: exit, cpuSeconds: cpu, peakMemoryMB: peakMemoryMB ?? 0, output: output)
     }
 }

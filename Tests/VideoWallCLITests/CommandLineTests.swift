@@ -88,6 +88,37 @@ final class CommandLineTests: XCTestCase {
         let badTime = try CommandRunner.run(["--quit-after", "-1", "x.mp4"])
         XCTAssertEqual(badTime.status, 64)
         XCTAssertTrue(badTime.standardError.contains("--quit-after"), badTime.standardError)
+
+        let display = try VirtualDisplay.ensure()
+        let clip = try clips(1)[0]
+        let broken = TestClips.file(named: "broken.yaml", contents: Data("name: broken\nregions:\n  - x: 0\n    y: 0\n    widht: 1\n    height: 1\n".utf8))
+        let layout = try CommandRunner.run(["--layout", broken, "--quit-after", "1", clip], environment: ["DISPLAY": display], display: true)
+        XCTAssertEqual(layout.status, 64)
+        XCTAssertTrue(layout.standardError.contains("\(broken):5:"), "names the file and line: \(layout.standardError)")
+        XCTAssertTrue(layout.standardError.contains("widht"), layout.standardError)
+
+        let tooMany = try CommandRunner.run(["--layout", "single", "--quit-after", "1", clip, clip], environment: ["DISPLAY": display], display: true)
+        XCTAssertEqual(tooMany.status, 64)
+        XCTAssertTrue(tooMany.standardError.contains("2 sources but layout 'single' has 1 region"), tooMany.standardError)
+
+        let monitor = try CommandRunner.run(["--monitor", "5", "--quit-after", "1", clip], environment: ["DISPLAY": display], display: true)
+        XCTAssertEqual(monitor.status, 64)
+        XCTAssertTrue(monitor.standardError.contains("--monitor 5: there is no such monitor"), monitor.standardError)
+    }
+
+    func testScreenshotAtSavesWhatTheWindowShows() throws {
+        let display = try VirtualDisplay.ensure()
+        let paths = try clips(2)
+        let png = TestClips.directory + "/wall-\(UUID().uuidString).png"
+        let result = try CommandRunner.run(["--quit-after", "1.5", "--screenshot-at", "0.5", png] + paths,
+                                           environment: ["DISPLAY": display], display: true)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardError.contains("saved to \(png)"), result.standardError)
+        let data = try Data(contentsOf: URL(fileURLWithPath: png))
+        XCTAssertEqual(Array(data.prefix(8)), [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], "a PNG file")
+        // IHDR: width and height, big-endian, at bytes 16...23: the default 1280x720 window.
+        let width = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        XCTAssertEqual([width, height], [1280, 720])
     }
 
     /// GStreamer's `leaks` tracer lists every object still alive at `gst_deinit` and warns

@@ -72,6 +72,19 @@ extension ObjectReference {
     }
 }
 
+extension Element {
+    /// playbin's "element-setup" (`void (*)(GstElement *, GstElement *, gpointer)`): called for
+    /// every element playbin creates, before it is used, on whichever thread builds it.
+    public func onElementSetup(_ handler: @escaping @Sendable (Element) -> Void) -> SignalConnection {
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let trampoline: CFunction = { _, element, data in
+            guard let element, let data else { return }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Element>).body(Element(raw: element, transfer: .none))
+        }
+        return connect("element-setup", box: ClosureBox<Element>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+}
+
 /// What a sink's `handoff` signal reports of a buffer as it is rendered.
 public struct RenderedBuffer: Sendable {
     public var presentationTime: ClockTime?

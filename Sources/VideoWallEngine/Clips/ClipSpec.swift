@@ -19,13 +19,19 @@ public struct ClipSpec: Sendable, Hashable {
     public var keyFrameInterval: Int
     /// Adds a sine tone so the clip has an audio stream.
     public var audio: Bool
+    /// Target bit rate in kbit/s (nil: the encoder's default quality), and the x264 preset:
+    /// benchmarks use a realistic rate and preset so decoding costs what real footage does.
+    public var bitrate: Int?
+    public var preset: String
 
     public init(width: Int = 320, height: Int = 180, frameRate: Int = 30, frames: Int = 90,
                 codec: Codec = .h264, container: Container = .mp4, pixelAspect: (Int, Int) = (1, 1),
-                pattern: String = "smpte", caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false) {
+                pattern: String = "smpte", caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false,
+                bitrate: Int? = nil, preset: String = "ultrafast") {
         self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
         self.codec = codec; self.container = container; self.pixelAspect = pixelAspect
         self.pattern = pattern; self.caption = caption; self.keyFrameInterval = keyFrameInterval; self.audio = audio
+        self.bitrate = bitrate; self.preset = preset
     }
 
     public static func == (a: ClipSpec, b: ClipSpec) -> Bool { a.cacheKey == b.cacheKey }
@@ -34,7 +40,8 @@ public struct ClipSpec: Sendable, Hashable {
     /// A file name that changes whenever anything in the spec does (for caches).
     public var cacheKey: String {
         let cap = caption.map { "-" + $0.filter { $0.isLetter || $0.isNumber } } ?? ""
-        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(cap)\(audio ? "-a" : "").\(container)"
+        let rate = bitrate.map { "-\($0)k-\(preset)" } ?? ""
+        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(cap)\(rate)\(audio ? "-a" : "").\(container)"
     }
 
     public var seconds: Double { Double(frames) / Double(frameRate) }
@@ -49,11 +56,11 @@ public struct ClipSpec: Sendable, Hashable {
         }
         switch codec {
         case .h264:
-            video += "x264enc speed-preset=ultrafast key-int-max=\(keyFrameInterval) bframes=0 ! h264parse ! "
+            video += "x264enc speed-preset=\(preset) key-int-max=\(keyFrameInterval) bframes=0\(bitrate.map { " bitrate=\($0)" } ?? "") ! h264parse ! "
         case .vp8:
             video += "vp8enc deadline=1 keyframe-max-dist=\(keyFrameInterval) ! "
         case .vp9:
-            video += "vp9enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyFrameInterval) ! "
+            video += "vp9enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyFrameInterval)\(bitrate.map { " end-usage=cbr target-bitrate=\($0 * 1000)" } ?? "") ! "
         }
         let mux: String
         switch container {

@@ -30,7 +30,7 @@ public struct CoordinatorConfiguration: Sendable {
     public var loadTimeout: Double = 15
     public var prerollTimeout: Double = 20
     /// Time between "play" and the first frame, so every tile is PLAYING before it is due.
-    public var startMargin = MediaTime.milliseconds(40)
+    public var startMargin = MediaTime.milliseconds(5)
     /// Drag seeks are throttled to one per this interval (the last request wins).
     public var seekInterval = MediaTime.milliseconds(500)
     /// Loop the whole group: every tile wraps together at the longest tile's end.
