@@ -11,14 +11,7 @@ public enum ClipGenerator {
 
     /// Returns the clip from `directory`, generating it first if it is not there yet.
     public static func cached(_ spec: ClipSpec, in directory: String) async throws -> String {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = (directory as NSString).appendingPathComponent(spec.cacheKey)
-        if FileManager.default.fileExists(atPath: path) { return path }
-        let partial = path + ".partial." + spec.container.rawValue
-        try await generate(spec, to: partial)
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: partial, toPath: path)
-        return path
+        try await ClipCache.path(key: spec.cacheKey, extension: spec.container.rawValue, in: directory) { try await generate(spec, to: $0) }
     }
 
     /// Runs a gst-launch description to end of stream, throwing its first error.

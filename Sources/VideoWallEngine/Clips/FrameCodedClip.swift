@@ -95,15 +95,7 @@ public enum FrameCodedClipGenerator {
 
     /// Returns the clip from `directory`, generating it first if it is not there yet.
     public static func cached(_ spec: FrameCodedClipSpec, in directory: String) async throws -> String {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        let path = (directory as NSString).appendingPathComponent(spec.cacheKey)
-        if FileManager.default.fileExists(atPath: path) { return path }
-        // Written under another name and moved: an interrupted run never leaves a cached half file.
-        let partial = path + ".partial." + spec.container.rawValue
-        try await generate(spec, to: partial)
-        try? FileManager.default.removeItem(atPath: path)
-        try FileManager.default.moveItem(atPath: partial, toPath: path)
-        return path
+        try await ClipCache.path(key: spec.cacheKey, extension: spec.container.rawValue, in: directory) { try await generate(spec, to: $0) }
     }
 
     /// Blocks the calling (worker) thread until the clip is written or has failed.

@@ -36,23 +36,11 @@ struct HeadlessSession {
 
     /// Waits for `--quit-after`, the end of the wall, or SIGINT/SIGTERM, whichever comes first.
     private func waitForEnd(of coordinator: Coordinator) async {
-        let quitAfter = options.quitAfter
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var resumed = false
-            var tokens: [any MainLoopSource] = []
-            let done: @MainActor () -> Void = {
-                guard !resumed else { return }
-                resumed = true
-                tokens.forEach { $0.cancel() }
-                tokens.removeAll()
-                continuation.resume()
-            }
-            if let quitAfter { tokens.append(MainLoop.after(seconds: quitAfter, done)) }
-            tokens.append(MainLoop.onTerminationSignal(done))
-            tokens.append(MainLoop.every(seconds: 0.1) {
-                if coordinator.transport == .ended { done(); return false }
-                return !resumed
-            })
+        await waitForStop(quitAfter: options.quitAfter) { stop in
+            [MainLoop.every(seconds: 0.1) {
+                if coordinator.transport == .ended { stop(); return false }
+                return true
+            }]
         }
     }
 

@@ -95,34 +95,20 @@ struct WindowSession {
     }
 
     private func waitForQuit(_ coordinator: Coordinator, _ wallWindow: WallWindow) async {
-        let quitAfter = playback.quitAfter
         let screenshot = window.screenshot
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            var resumed = false
-            var sources: [any MainLoopSource] = []
-            let done: @MainActor () -> Void = {
-                guard !resumed else { return }
-                resumed = true
-                sources.forEach { $0.cancel() }
-                continuation.resume()
-            }
-            wallWindow.onQuit = done
-            if let quitAfter { sources.append(MainLoop.after(seconds: quitAfter, done)) }
-            sources.append(MainLoop.onTerminationSignal(done))
-            if let screenshot {
-                var taken = false
-                sources.append(MainLoop.every(seconds: 0.02) {
-                    guard !taken, (coordinator.position?.seconds ?? 0) >= screenshot.seconds || coordinator.transport == .ended else { return !taken }
-                    taken = true
-                    do {
-                        try wallWindow.saveScreenshot(to: screenshot.path)
-                        Console.note("screenshot at \(TimeFormatting.precise(coordinator.position ?? .zero)) saved to \(screenshot.path)")
-                    } catch {
-                        Console.error("\(error)")
-                    }
-                    return false
-                })
-            }
+        await waitForStop(quitAfter: playback.quitAfter) { stop in
+            wallWindow.onQuit = stop
+            guard let screenshot else { return [] }
+            return [MainLoop.every(seconds: 0.02) {
+                guard (coordinator.position?.seconds ?? 0) >= screenshot.seconds || coordinator.transport == .ended else { return true }
+                do {
+                    try wallWindow.saveScreenshot(to: screenshot.path)
+                    Console.note("screenshot at \(TimeFormatting.precise(coordinator.position ?? .zero)) saved to \(screenshot.path)")
+                } catch {
+                    Console.error("\(error)")
+                }
+                return false  // one screenshot
+            }]
         }
     }
 }
