@@ -5,4 +5,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 swift build --build-tests
-swift test --skip-build "$@"
+swift test --skip-build --disable-swift-testing "$@"
