@@ -26,6 +26,8 @@ public final class Coordinator {
     /// Whether the wall loops as a group (starts as `configuration.groupLoop`).
     public private(set) var isLooping: Bool
     private var forwarders: [Task<Void, Never>] = []
+    /// Descriptions still on their way after `load` returned.
+    private var describing: [Task<Void, Never>] = []
 
     public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
         self.configuration = configuration
@@ -67,8 +69,7 @@ public final class Coordinator {
         var prerolls: [Task<Void, Never>] = []
         for (index, spec) in specs.enumerated() {
             guard index < limit else {
-                slots.append(TileSlot(index: index, source: spec.source, player: nil,
-                                      loadFailure: AssetError(source: spec.source, reason: .tooManyTiles(limit: limit))))
+                refuse(index: index, source: spec.source, AssetError(source: spec.source, reason: .tooManyTiles(limit: limit)))
                 discoveries.append(nil)
                 continue
             }
@@ -80,29 +81,56 @@ public final class Coordinator {
                 slots.append(TileSlot(index: index, source: spec.source, player: player, loadFailure: nil))
                 prerolls.append(Task { @MainActor in _ = await player.preroll(timeout: prerollTimeout) })
             } catch {
-                slots.append(TileSlot(index: index, source: spec.source, player: nil,
-                                      loadFailure: AssetError(source: spec.source, reason: .playbackFailed("\(error)"))))
-            }
-        }
-        for index in slots.indices {
-            guard let discovery = discoveries[index] else { continue }
-            switch await discovery.value {
-            case .success(let asset):
-                slots[index].player?.confirm(asset)
-            case .failure(let error):
-                // The discoverer's sentence names the problem best; the tile's pipeline goes.
-                slots[index].player?.shutDown()
-                slots[index].player = nil
-                slots[index].loadFailure = error
+                refuse(index: index, source: spec.source, AssetError(source: spec.source, reason: .playbackFailed("\(error)")))
             }
         }
         for preroll in prerolls { await preroll.value }
-        for slot in slots where slot.loadFailure != nil {
-            publish(.tile(slot.index, .failed(slot.loadFailure!)))
+        // A tile that could not preroll waits for its description, so its error is the
+        // discoverer's. The others are ready: their descriptions are applied as they come,
+        // and the first frame does not wait for them.
+        var failed: [Task<Void, Never>] = []
+        describing = []
+        for index in slots.indices {
+            guard let discovery = discoveries[index] else { continue }
+            let apply = Task { @MainActor [weak self] in
+                let result = await discovery.value
+                self?.applyDescription(result, toSlot: index)
+            }
+            describing.append(apply)
+            if slots[index].player?.state != .ready { failed.append(apply) }
         }
+        for description in failed { await description.value }
         planLoops()
         setTransport(.paused)
         if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
+    }
+
+    /// Returns once every tile's description has been applied (durations, frame rates).
+    public func whenDescribed() async {
+        for description in describing { await description.value }
+    }
+
+    /// A slot with no player, and why.
+    private func refuse(index: Int, source: String, _ error: AssetError) {
+        slots.append(TileSlot(index: index, source: source, player: nil, loadFailure: error))
+        publish(.tile(index, .failed(error)))
+    }
+
+    /// Applies a source's description when the discoverer answers: the tile keeps playing with
+    /// it, or, if the source turned out unplayable, the tile goes with the discoverer's reason.
+    private func applyDescription(_ result: Result<Asset, AssetError>, toSlot index: Int) {
+        guard index < slots.count, slots[index].loadFailure == nil else { return }
+        switch result {
+        case .success(let asset):
+            slots[index].player?.confirm(asset)
+            planLoops()
+        case .failure(let error):
+            slots[index].player?.shutDown()
+            slots[index].player = nil
+            slots[index].loadFailure = error
+            publish(.tile(index, .failed(error)))
+            checkEnded()
+        }
     }
 
     private func makePlayer(index: Int, asset: Asset, spec: TileSpec) throws -> Player {
@@ -215,6 +243,7 @@ public final class Coordinator {
 
     /// Steps every tile `frames` frames (negative: back) and leaves the wall paused there.
     public func step(frames: Int) async {
+        await whenDescribed()
         guard let frameDuration = active.compactMap({ $0.asset.video?.frameDuration }).min() else { return }
         if transport == .playing { pause() }
         let target = FrameMath.steppedTarget(from: position ?? .zero, frames: frames,
