@@ -9,20 +9,20 @@ public final class Coordinator {
     public let configuration: CoordinatorConfiguration
     public private(set) var slots: [TileSlot] = []
     public private(set) var transport: TransportState = .loading
-    public private(set) var rate: Double = 1
+    public internal(set) var rate: Double = 1
 
     /// The one pipeline clock every tile runs on.
     public let clock: Clock
     private var subscribers: [AsyncStream<WallEvent>.Continuation] = []
     /// Shared base time while playing; the running time where the wall stands while paused.
-    private var baseTime: MediaTime?
-    private var pausedRunningTime: MediaTime = .zero
-    private var resumeAfterBuffering = false
-    private var throttle: SeekThrottle
-    private var throttleTimer: TimeoutToken?
-    private let monotonic = SystemMonotonicClock()
-    private var seeking = false
-    private var loopPlan: LoopPlan?
+    var baseTime: MediaTime?
+    var pausedRunningTime: MediaTime = .zero
+    var resumeAfterBuffering = false
+    var throttle: SeekThrottle
+    var throttleTimer: TimeoutToken?
+    let monotonic = SystemMonotonicClock()
+    var seeking = false
+    var loopPlan: LoopPlan?
     /// Whether the wall loops as a group (starts as `configuration.groupLoop`).
     public private(set) var isLooping: Bool
     private var forwarders: [Task<Void, Never>] = []
@@ -48,7 +48,7 @@ public final class Coordinator {
         if seeking, let target = lastSeekTarget { return target }
         return active.compactMap(\.position).max()
     }
-    private var lastSeekTarget: MediaTime?
+    var lastSeekTarget: MediaTime?
 
     /// Whether every tile that loaded can seek.
     public var isSeekable: Bool { !active.isEmpty && active.allSatisfy(\.asset.isSeekable) }
@@ -191,7 +191,7 @@ public final class Coordinator {
         startAll()
     }
 
-    private func startAll() {
+    func startAll() {
         let players = active
         guard !players.isEmpty else { return }
         let now = MediaTime(clock.time)
@@ -214,7 +214,7 @@ public final class Coordinator {
         setTransport(.paused)
     }
 
-    private func pauseAll() {
+    func pauseAll() {
         if let baseTime {
             let running = MediaTime(clock.time) - baseTime
             pausedRunningTime = running < .zero ? .zero : running
@@ -228,107 +228,6 @@ public final class Coordinator {
 
     public func togglePlayPause() {
         if transport == .playing { pause() } else { play() }
-    }
-
-    /// Seeks every tile now (not throttled) and waits until all show the target.
-    public func seek(to target: MediaTime, precision: SeekPrecision = .accurate) async {
-        await perform(SeekRequest(target: target, precision: precision, rate: nil))
-    }
-
-    /// Changes the speed of every tile together (a flushing seek at the current position).
-    public func setRate(_ newRate: Double) async {
-        guard newRate > 0 else { return }
-        await perform(SeekRequest(target: position ?? .zero, precision: .accurate, rate: newRate))
-    }
-
-    /// Steps every tile `frames` frames (negative: back) and leaves the wall paused there.
-    public func step(frames: Int) async {
-        await whenDescribed()
-        guard let frameDuration = active.compactMap({ $0.asset.video?.frameDuration }).min() else { return }
-        if transport == .playing { pause() }
-        let target = FrameMath.steppedTarget(from: position ?? .zero, frames: frames,
-                                             frameDuration: frameDuration, duration: duration)
-        await perform(SeekRequest(target: Self.frameSeekTime(target, frameDuration: frameDuration), precision: .accurate, rate: nil))
-    }
-
-    /// A frame's start, nudged past timestamp rounding in containers so an accurate seek
-    /// lands on that frame and not the one before.
-    public static func frameSeekTime(_ frameStart: MediaTime, frameDuration: MediaTime) -> MediaTime {
-        frameStart + MediaTime(nanoseconds: min(frameDuration.nanoseconds / 4, 1_000_000))
-    }
-
-    /// A seek while the user drags: at most one per `seekInterval`, the last request wins; a
-    /// request made before the tiles can seek runs as soon as they can.
-    public func requestSeek(to target: MediaTime, precision: SeekPrecision = .accurate) {
-        let request = SeekRequest(target: target, precision: precision, rate: nil)
-        if let now = throttle.submit(request, at: monotonic.now) {
-            Task { await perform(now) }
-        } else {
-            armThrottleTimer()
-        }
-    }
-
-    /// The drag ended: the held request (if any) runs now.
-    public func finishSeeking() {
-        throttleTimer?.cancel()
-        if let held = throttle.flush(at: monotonic.now) { Task { await perform(held) } }
-    }
-
-    private func armThrottleTimer() {
-        throttleTimer?.cancel()
-        guard let deadline = throttle.nextDeadline else { return }
-        let wait = max(0, (deadline - monotonic.now).seconds)
-        throttleTimer = MainLoop.after(seconds: wait) { [weak self] in
-            guard let self else { return }
-            if let due = self.throttle.fire(at: self.monotonic.now) { Task { await self.perform(due) } } else { self.armThrottleTimer() }
-        }
-    }
-
-    /// One group seek: pause, flushing seek on every tile, wait for every preroll, then start
-    /// all on a new base time. After a flush every tile's running time restarts at 0, so one
-    /// base time puts them on the same frame.
-    func perform(_ request: SeekRequest) async {
-        guard transport != .loading else { _ = throttle.submit(request, at: monotonic.now); return }
-        guard !seeking else { _ = throttle.submit(request, at: monotonic.now); armThrottleTimer(); return }
-        _ = throttle.setCanSeek(false, at: monotonic.now)
-        seeking = true
-        lastSeekTarget = request.target
-        let resume = transport == .playing || (transport == .buffering && resumeAfterBuffering)
-        if transport == .playing || transport == .buffering { pauseAll() }
-        setTransport(.seeking)
-        for player in active { await player.pauseAndSettle(timeout: configuration.prerollTimeout) }
-        if let newRate = request.rate { rate = newRate }
-
-        let players = active
-        for player in players where player.pipeline.currentState.current.rawValue < ElementState.paused.rawValue {
-            _ = await player.preroll(timeout: configuration.prerollTimeout)  // a stopped tile comes back
-        }
-        var flags: SeekFlags = [.flush]
-        flags.insert(request.precision == .accurate ? .accurate : [.keyUnit, .snapBefore])
-        var counts: [Int] = []
-        for player in players {
-            counts.append(player.asyncDoneCount)
-            player.pipeline.seek(rate: rate, flags: flags, start: clampedTarget(request.target, for: player).clockTime)
-        }
-        for (player, count) in zip(players, counts) {
-            _ = await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout)
-            player.baseOffset = .zero
-            if player.state == .ended { player.apply(.restarted) }
-        }
-        pausedRunningTime = .zero
-        seeking = false
-        lastSeekTarget = nil
-        setTransport(.paused)
-        if resume { startAll() }
-        if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
-    }
-
-    /// A shorter tile asked for a time past its end shows its last frame.
-    private func clampedTarget(_ target: MediaTime, for player: Player) -> MediaTime {
-        guard let duration = player.asset.duration else { return target }
-        let frame = player.asset.video?.frameDuration ?? .milliseconds(40)
-        let last = duration - frame
-        return target > last ? (last < .zero ? .zero : last) : target
     }
 
     /// Shuts down and waits until every tile's event forwarding has ended, so no task still
@@ -357,88 +256,16 @@ public final class Coordinator {
         return stream
     }
 
-    private func publish(_ event: WallEvent) {
+    func publish(_ event: WallEvent) {
         subscribers.forEach { $0.yield(event) }
     }
 
-    private func setTransport(_ new: TransportState) {
+    func setTransport(_ new: TransportState) {
         guard new != transport else { return }
         transport = new
         publish(.transport(new))
     }
 
-    // MARK: What the tiles report
-
-    private func observe(_ player: Player, _ message: BusMessage) {
-        switch message.kind {
-        case .endOfStream:
-            reachedEnd(player)
-        case .buffering:
-            handleBuffering()
-        case .clockLost:
-            // The shared clock went away (an audio clock provider left): take it again and re-base.
-            guard transport == .playing else { return }
-            pauseAll()
-            player.pipeline.useClock(clock)
-            startAll()
-        case .error:
-            checkEnded()
-        default:
-            break
-        }
-    }
-
-    private func reachedEnd(_ player: Player) {
-        if let plan = loopPlan, let i = active.firstIndex(where: { $0 === player }),
-           plan.method(forTile: i) == .rearmAtWrap {
-            Task { await rearm(player, plan: plan) }
-            return
-        }
-        if player.endOfStreamPolicy == .stop { player.pipeline.setState(.ready) }
-        checkEnded()
-    }
-
-    private func checkEnded() {
-        let players = active
-        if !players.isEmpty, players.allSatisfy({ $0.state == .ended }), transport == .playing {
-            pauseAll()
-            setTransport(.ended)
-        } else if players.isEmpty, !slots.isEmpty {
-            setTransport(.ended)
-        }
-    }
-
-    /// A shorter tile in a group loop holds its last frame, then starts again exactly when the
-    /// longest tile wraps: it is prerolled at 0 and given a base time shifted to that wrap.
-    private func rearm(_ player: Player, plan: LoopPlan) async {
-        guard transport == .playing, let base = baseTime, let groupDuration = plan.groupDuration,
-              groupDuration > .zero else { return }
-        let running = MediaTime(clock.time) - base
-        let loop = Int64(running.nanoseconds / groupDuration.nanoseconds) + 1
-        guard let wrap = plan.wrapRunningTime(loop: Int(loop)) else { return }
-        player.pipeline.setState(.paused)
-        let count = player.asyncDoneCount
-        player.pipeline.seek(rate: rate, flags: [.flush, .accurate], start: .zero)
-        guard await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout),
-              transport == .playing, let currentBase = baseTime else { return }
-        player.baseOffset = wrap
-        player.pipeline.setBaseTime((currentBase + wrap).clockTime)
-        player.apply(.restarted)
-        player.pipeline.setState(.playing)
-    }
-
-    /// A network tile that runs dry holds the whole group until every tile has enough.
-    private func handleBuffering() {
-        let waiting = active.filter { $0.asset.isNetwork && !$0.asset.isLive && $0.bufferingPercent < 100 }
-        if !waiting.isEmpty, transport == .playing {
-            resumeAfterBuffering = true
-            pauseAll()
-            setTransport(.buffering)
-        } else if waiting.isEmpty, transport == .buffering {
-            resumeAfterBuffering = false
-            startAll()
-        }
-    }
 }
 
 /// One place in the wall: its source, and either a player or why there is none.

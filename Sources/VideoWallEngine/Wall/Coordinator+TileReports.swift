@@ -1,0 +1,78 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+/// What the coordinator does with what the tiles report: ends, loops, buffering, a lost clock.
+extension Coordinator {
+
+    func observe(_ player: Player, _ message: BusMessage) {
+        switch message.kind {
+        case .endOfStream:
+            reachedEnd(player)
+        case .buffering:
+            handleBuffering()
+        case .clockLost:
+            // The shared clock went away (an audio clock provider left): take it again and re-base.
+            guard transport == .playing else { return }
+            pauseAll()
+            player.pipeline.useClock(clock)
+            startAll()
+        case .error:
+            checkEnded()
+        default:
+            break
+        }
+    }
+
+    func reachedEnd(_ player: Player) {
+        if let plan = loopPlan, let i = active.firstIndex(where: { $0 === player }),
+           plan.method(forTile: i) == .rearmAtWrap {
+            Task { await rearm(player, plan: plan) }
+            return
+        }
+        if player.endOfStreamPolicy == .stop { player.pipeline.setState(.ready) }
+        checkEnded()
+    }
+
+    func checkEnded() {
+        let players = active
+        if !players.isEmpty, players.allSatisfy({ $0.state == .ended }), transport == .playing {
+            pauseAll()
+            setTransport(.ended)
+        } else if players.isEmpty, !slots.isEmpty {
+            setTransport(.ended)
+        }
+    }
+
+    /// A shorter tile in a group loop holds its last frame, then starts again exactly when the
+    /// longest tile wraps: it is prerolled at 0 and given a base time shifted to that wrap.
+    func rearm(_ player: Player, plan: LoopPlan) async {
+        guard transport == .playing, let base = baseTime, let groupDuration = plan.groupDuration,
+              groupDuration > .zero else { return }
+        let running = MediaTime(clock.time) - base
+        let loop = Int64(running.nanoseconds / groupDuration.nanoseconds) + 1
+        guard let wrap = plan.wrapRunningTime(loop: Int(loop)) else { return }
+        player.pipeline.setState(.paused)
+        let count = player.asyncDoneCount
+        player.pipeline.seek(rate: rate, flags: [.flush, .accurate], start: .zero)
+        guard await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout),
+              transport == .playing, let currentBase = baseTime else { return }
+        player.baseOffset = wrap
+        player.pipeline.setBaseTime((currentBase + wrap).clockTime)
+        player.apply(.restarted)
+        player.pipeline.setState(.playing)
+    }
+
+    /// A network tile that runs dry holds the whole group until every tile has enough.
+    func handleBuffering() {
+        let waiting = active.filter { $0.asset.isNetwork && !$0.asset.isLive && $0.bufferingPercent < 100 }
+        if !waiting.isEmpty, transport == .playing {
+            resumeAfterBuffering = true
+            pauseAll()
+            setTransport(.buffering)
+        } else if waiting.isEmpty, transport == .buffering {
+            resumeAfterBuffering = false
+            startAll()
+        }
+    }
+}
