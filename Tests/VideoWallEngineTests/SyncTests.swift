@@ -125,3 +125,38 @@ final class SyncTests: XCTestCase {
         }
     }
 }
+
+/// A group loop over tiles of different lengths: the shorter one holds its last frame, then
+/// starts again together with the longest one.
+final class GroupLoopTests: XCTestCase {
+    func testShorterTileRestartsWithTheLongestAtTheWrap() throws {
+        try onMainLoop(timeout: 60) {
+            let long = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 60))
+            let short = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 30, pattern: "ball"))
+            var configuration = CoordinatorConfiguration()
+            configuration.groupLoop = true
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            let recorders = try (0..<2).map { try RenderRecorder(name: "group\($0)", clock: wall.clock) }
+            await wall.load(zip([long, short], recorders).map { TileSpec(source: $0, videoSink: $1.sink, endOfStream: .loop) })
+            await wall.whenDescribed()
+            wall.play()
+            // Two passes of the 2 s group and a little more.
+            _ = await waitUntil(timeout: 10) { recorders[0].rendered.count >= 130 }
+            wall.pause()
+            let period = 1_000_000_000.0 / 30
+            func starts(_ recorder: RenderRecorder) -> [MediaTime] {
+                recorder.rendered.filter { Int((Double($0.presentationTime.nanoseconds) / period).rounded()) == 0 }.map(\.clockTime)
+            }
+            let longStarts = starts(recorders[0]), shortStarts = starts(recorders[1])
+            XCTAssertGreaterThanOrEqual(longStarts.count, 3, "the long tile wrapped twice")
+            XCTAssertGreaterThanOrEqual(shortStarts.count, 3, "the short tile started with every pass")
+            for (a, b) in zip(longStarts, shortStarts) {
+                XCTAssertLessThan(abs((a - b).nanoseconds), 3_000_000, "both tiles start each pass together: \(a) vs \(b)")
+            }
+            // The short tile shows each of its 30 frames once per pass, then holds.
+            let shortFrames = recorders[1].rendered.map { Int((Double($0.presentationTime.nanoseconds) / period).rounded()) }
+            XCTAssertTrue(RenderAnalysis.continuity(indices: shortFrames, framesPerLoop: 30) == (0, 0), "\(shortFrames)")
+        }
+    }
+}
