@@ -78,7 +78,13 @@ struct WindowSession {
             return ExitStatus.usage
         }
         await coordinator.load(specs)
-        if playback.mute { coordinator.setAudible(tile: nil) }
+        // One soundtrack at a time: the first tile's, unless everything is muted or the layout
+        // says which regions are muted.
+        if playback.mute {
+            coordinator.setAudible(tile: nil)
+        } else if !tiles.contains(where: { $0.regionSpec.mute != nil }) {
+            coordinator.setAudible(tile: 0)
+        }
         coordinator.play()
         await waitForQuit(coordinator, wallWindow)
 
