@@ -26,21 +26,22 @@ extension Bin {
 extension ObjectReference {
     /// Sets a caps-typed property (a capsfilter's `caps`); the element takes its own reference.
     public func set(_ name: String, caps: Caps) throws(PropertyError) {
-        let spec = try propertySpec(name)
-        guard vw_param_value_type(spec) == vw_type_caps() else {
-            throw PropertyError(object: typeName, property: name, reason: "does not hold caps")
+        try withCapsValue(name) { value in
+            g_value_set_boxed(value, caps.caps)
+            g_object_set_property(gobject, name, value)
         }
-        var value = GValue()
-        g_value_init(&value, vw_type_caps())
-        defer { g_value_unset(&value) }
-        g_value_set_boxed(&value, caps.caps)
-        g_object_set_property(gobject, name, &value)
     }
-}
 
-extension ObjectReference {
     /// Reads a caps-typed property (`g_value_dup_boxed`: our own reference).
     public func capsProperty(_ name: String) throws(PropertyError) -> Caps? {
+        try withCapsValue(name) { value in
+            g_object_get_property(gobject, name, value)
+            return g_value_dup_boxed(value).map { Caps(raw: $0.assumingMemoryBound(to: GstCaps.self), transfer: .full) }
+        }
+    }
+
+    /// A `GValue` of caps type for property `name`, which must hold caps.
+    private func withCapsValue<Result>(_ name: String, _ body: (UnsafeMutablePointer<GValue>) -> Result) throws(PropertyError) -> Result {
         let spec = try propertySpec(name)
         guard vw_param_value_type(spec) == vw_type_caps() else {
             throw PropertyError(object: typeName, property: name, reason: "does not hold caps")
@@ -48,7 +49,6 @@ extension ObjectReference {
         var value = GValue()
         g_value_init(&value, vw_type_caps())
         defer { g_value_unset(&value) }
-        g_object_get_property(gobject, name, &value)
-        return g_value_dup_boxed(&value).map { Caps(raw: $0.assumingMemoryBound(to: GstCaps.self), transfer: .full) }
+        return body(&value)
     }
 }

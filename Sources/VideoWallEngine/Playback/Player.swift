@@ -126,7 +126,10 @@ public final class Player {
     /// PAUSED, and wait for the preroll (ASYNC_DONE). Returns false when the tile failed or timed out.
     func preroll(timeout: Double) async -> Bool {
         switch pipeline.setState(.paused) {
-        case .failure: await Task.yield(); return state != .failed && waitResultAfterFailure()
+        case .failure:
+            // The bus usually says why first; if it did not, say that much.
+            fail(AssetError(source: asset.source, reason: .playbackFailed("the pipeline refused to start")))
+            return false
         case .noPreroll, .success: prerolled(); return true  // live source, or already there
         case .async: break
         }
@@ -143,11 +146,6 @@ public final class Player {
             _ = await waitForAsyncDone(after: count, timeout: timeout)
         }
         apply(.pause)
-    }
-
-    private func waitResultAfterFailure() -> Bool {
-        fail(AssetError(source: asset.source, reason: .playbackFailed("the pipeline refused to start")))
-        return false
     }
 
     private func prerolled() {
