@@ -3,15 +3,16 @@ import Foundation
 import VideoWallCore
 import VideoWallEngine
 
-/// One region of the window: a clipping GtkLayout painted in the layout's background, the
-/// tile's video widget at its fitted rectangle, and its overlays (name, buffering, error).
+/// One region of the window: a clipping GtkLayout over the stage (whose background shows
+/// through), the tile's video surface at its fitted rectangle, and its overlays (name,
+/// buffering, error).
 /// Before the media size is known the region shows a placeholder with the source's name.
 @MainActor
 final class TileView {
     let region: LayoutRegion
     let source: String?
     let container: UnsafeMutablePointer<GtkWidget>
-    private(set) var sink: VideoSurface?
+    private(set) var surface: VideoSurface?
     private let videoBox: UnsafeMutablePointer<GtkWidget>
     private let placeholder: UnsafeMutablePointer<GtkWidget>
     private let nameOverlay: (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>)
@@ -39,9 +40,9 @@ final class TileView {
 
         let layout = vw_layout(container)
         if source != nil {
-            let sink = try VideoSurface(name: "tile\(index)-video")
-            self.sink = sink
-            gtk_container_add(vw_container(videoBox), sink.widget)
+            let surface = try VideoSurface(name: "tile\(index)-video")
+            self.surface = surface
+            gtk_container_add(vw_container(videoBox), surface.widget)
             gtk_layout_put(layout, videoBox, 0, 0)
         }
         gtk_layout_put(layout, placeholder, 0, 0)
@@ -79,13 +80,13 @@ final class TileView {
         gtk_widget_set_size_request(container, gint(rect.width), gint(rect.height))
         let layout = vw_layout(container)
         let local = PixelRect(x: 0, y: 0, width: rect.width, height: rect.height)
-        if let mediaSize, sink != nil, rect.width > 0, rect.height > 0 {
+        if let mediaSize, let surface, rect.width > 0, rect.height > 0 {
             let video = AspectFit.videoRect(media: mediaSize, in: local, mode: region.fit)
             videoRect = video
             gtk_layout_move(layout, videoBox, gint(video.x), gint(video.y))
             gtk_widget_set_size_request(videoBox, gint(video.width), gint(video.height))
-            gtk_widget_set_size_request(sink!.widget, gint(video.width), gint(video.height))
-            sink?.resize(width: video.width, height: video.height)
+            gtk_widget_set_size_request(surface.widget, gint(video.width), gint(video.height))
+            surface.resize(width: video.width, height: video.height)
         }
         center(placeholder, in: local)
         center(statusOverlay.box, in: local)
@@ -142,5 +143,5 @@ final class TileView {
         gtk_widget_get_visible(statusOverlay.box) != 0 ? gtk_label_get_text(vw_label(statusOverlay.label)).map { String(cString: $0) } : nil
     }
 
-    func release() { sink?.release() }
+    func release() { surface?.release() }
 }

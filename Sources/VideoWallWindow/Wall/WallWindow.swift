@@ -82,9 +82,9 @@ public final class WallWindow {
         transportBar.onScrub = { [weak self] seconds in self?.scrub(to: seconds) }
     }
 
-    /// The sink the engine should render tile `tile` into (the tile's region's gtksink).
+    /// The sink the engine should render tile `tile` into (its region's video surface).
     public func videoSink(forTile tile: Int) -> VideoSink? {
-        viewForTile[tile].flatMap { tiles[$0].sink?.videoSink }
+        viewForTile[tile].flatMap { tiles[$0].surface?.videoSink }
     }
 
     /// Maps the window (fullscreen and on its monitor as asked) and starts following `coordinator`.
@@ -153,7 +153,7 @@ public final class WallWindow {
         let tick: F = { _, _, data in
             guard let data else { return 0 }
             let window = Unmanaged<WallWindow>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { window.tiles.forEach { $0.sink?.redrawIfNewFrame() } }
+            MainActor.assumeIsolated { window.tiles.forEach { $0.surface?.redrawIfNewFrame() } }
             return 1
         }
         // The callback holds the window weakly in spirit: it is removed in close(), before the
