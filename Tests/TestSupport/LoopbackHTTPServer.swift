@@ -1,0 +1,71 @@
+import Foundation
+import XCTest
+
+/// An HTTP server on 127.0.0.1 (Python's http.server, with Range support) serving a folder,
+/// for network-tile tests. Every response that reads through byte `stallAfter` of a file
+/// stalls there once, for `stallSeconds`. Stop it with `terminate()`.
+public final class LoopbackHTTPServer: @unchecked Sendable {
+    public let port: Int
+    private let process: Process
+
+    public init(serving directory: String, stallAfter: Int = Int.max, stallSeconds: Double = 0) throws {
+        let script = TestClips.file(named: "loopback-http-server.py", contents: Data(Self.script.utf8))
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-u", script, directory, String(stallAfter), String(stallSeconds)]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = ""
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let character = byte.first, character != UInt8(ascii: "\n") {
+            line.append(Character(UnicodeScalar(character)))
+        }
+        guard let port = Int(line) else {
+            process.terminate()
+            throw XCTSkip("python3 could not start an HTTP server: \(line)")
+        }
+        self.port = port
+    }
+
+    public func url(for path: String) -> String {
+        "http://127.0.0.1:\(port)/" + (path as NSString).lastPathComponent
+    }
+
+    public func terminate() { process.terminate() }
+
+    static let script = """
+    import http.server, os, sys, time
+    STALL_AFTER = int(sys.argv[2]); STALL_SECONDS = float(sys.argv[3])
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def do_GET(self):
+            path = self.translate_path(self.path)
+            size = os.path.getsize(path)
+            start, end = 0, size - 1
+            byte_range = self.headers.get('Range')
+            if byte_range and byte_range.startswith('bytes='):
+                first, last = byte_range[6:].split('-')
+                start = int(first); end = int(last) if last else size - 1
+                self.send_response(206); self.send_header('Content-Range', f'bytes {start}-{end}/{size}')
+            else:
+                self.send_response(200)
+            self.send_header('Content-Type', 'video/mp4'); self.send_header('Accept-Ranges', 'bytes')
+            self.send_header('Content-Length', str(end - start + 1)); self.end_headers()
+            stalled = start >= STALL_AFTER
+            with open(path, 'rb') as f:
+                f.seek(start); position = start
+                while position <= end:
+                    chunk = f.read(min(16384, end - position + 1))
+                    if not chunk: break
+                    if not stalled and position >= STALL_AFTER:
+                        stalled = True; time.sleep(STALL_SECONDS)
+                    try: self.wfile.write(chunk)
+                    except (BrokenPipeError, ConnectionResetError): return
+                    position += len(chunk)
+        def log_message(self, *arguments): pass
+    os.chdir(sys.argv[1])
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    print(server.server_address[1], flush=True)
+    server.serve_forever()
+    """
+}

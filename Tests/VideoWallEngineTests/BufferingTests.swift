@@ -1,0 +1,48 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// A network tile that runs dry holds the whole wall until it has enough again.
+final class BufferingTests: XCTestCase {
+    func testStalledNetworkTileHoldsTheGroupAndPlaysOn() throws {
+        // Matroska streams from its start (an MP4 with its index at the end is read to the end
+        // before it can preroll), so the stall is met during playback.
+        let clipSpec = ClipSpec(width: 320, height: 180, frames: 240, container: .mkv, pattern: "snow", keyFrameInterval: 30, bitrate: 2000)
+        let local = try onMainLoop { try await TestClips.clip(clipSpec) }
+        let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.intValue ?? 0
+        let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 4, stallSeconds: 4)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let remote = server.url(for: local)
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            var transports: [TransportState] = []
+            let events = wall.events()
+            let watcher = Task { @MainActor in
+                for await event in events {
+                    if case .transport(let state) = event { transports.append(state) }
+                }
+            }
+            await wall.load([TileSpec(source: remote), TileSpec(source: local)])
+            wall.play()
+            let held = await waitUntil(timeout: 10) { wall.transport == .buffering }
+            XCTAssertTrue(held, "the wall waited for the network tile; transports \(transports)")
+            let localPlayer = try XCTUnwrap(wall.slots[1].player)
+            let position = localPlayer.position ?? .zero
+            await pause(seconds: 0.5)
+            if wall.transport == .buffering {
+                XCTAssertLessThan(abs(((localPlayer.position ?? .zero) - position).nanoseconds), 40_000_000, "the local tile is held too")
+            }
+            let resumed = await waitUntil(timeout: 15) { wall.transport == .playing }
+            XCTAssertTrue(resumed, "the wall plays on once the network tile has enough: \(transports)")
+            await pause(seconds: 0.3)
+            let positions = wall.players.compactMap { $0.position?.nanoseconds }
+            XCTAssertEqual(positions.count, 2)
+            XCTAssertLessThanOrEqual(abs(positions[0] - positions[1]), 1_000_000, "still in sync: \(positions)")
+            watcher.cancel()
+        }
+    }
+}
