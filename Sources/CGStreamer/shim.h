@@ -8,6 +8,7 @@
 #include <gst/pbutils/pbutils.h>
 #include <gst/app/gstappsrc.h>
 #include <gst/app/gstappsink.h>
+#include <gst/base/gstbasesink.h>
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -44,6 +45,20 @@ static inline GstTagList *vw_tag_list_ref(GstTagList *t) { return gst_tag_list_r
 // GstBuffer accessors.
 static inline GstClockTime vw_buffer_pts(GstBuffer *b) { return GST_BUFFER_PTS(b); }
 static inline GstClockTime vw_buffer_duration(GstBuffer *b) { return GST_BUFFER_DURATION(b); }
+
+// The clock time a GstBaseSink waits for before rendering a buffer stamped `ts`: running time
+// in its segment, plus base time, latency and ts-offset, minus render-delay (the sum
+// gst_base_sink_do_sync waits on). The segment is a public struct field guarded by the stream
+// lock: call this only from the streaming thread, e.g. inside `handoff`.
+static inline GstClockTime vw_base_sink_due_time(GstElement *e, GstClockTime ts) {
+    GstBaseSink *sink = GST_BASE_SINK(e);
+    GstClockTime running = gst_segment_to_running_time(&sink->segment, GST_FORMAT_TIME, ts);
+    GstClockTime base = gst_element_get_base_time(e);
+    if (!GST_CLOCK_TIME_IS_VALID(running) || !GST_CLOCK_TIME_IS_VALID(base)) return GST_CLOCK_TIME_NONE;
+    gint64 due = (gint64)(running + base + gst_base_sink_get_latency(sink)) + gst_base_sink_get_ts_offset(sink)
+                 - (gint64)gst_base_sink_get_render_delay(sink);
+    return due < 0 ? 0 : (GstClockTime)due;
+}
 
 // GstPadProbeInfo accessors.
 static inline GstBuffer *vw_probe_info_buffer(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_BUFFER(i); }

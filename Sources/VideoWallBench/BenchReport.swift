@@ -10,6 +10,9 @@ public struct BenchReport: Codable, Sendable {
     }
 
     /// Spread, across tiles, of the clock time at which each frame was rendered (µs).
+    /// `sinkSync` reads release times (each sink's due time, or the frame's arrival when it
+    /// came late); `sinkWakeUp` reads the clock inside each sink's render call, so it adds
+    /// the kernel's delay in waking each sink thread.
     public struct SinkSync: Codable, Sendable {
         public var steady: Percentiles?
         public var afterPauseResume: Percentiles?
@@ -20,8 +23,11 @@ public struct BenchReport: Codable, Sendable {
 
     public struct Loop: Codable, Sendable {
         public var framePeriodMs: Double
-        /// Longest interval between two rendered frames across the wraps, any tile.
+        /// Longest interval between the release times of two rendered frames across the
+        /// wraps, any tile.
         public var longestIntervalMs: Double
+        /// The same, read inside the sinks' render calls (adds thread wake-up delay).
+        public var longestObservedIntervalMs: Double
         public var wraps: Int
         public var framesLost: Int
         public var framesRepeated: Int
@@ -68,6 +74,7 @@ public struct BenchReport: Codable, Sendable {
     public var clips: String
     public var tiles: Int
     public var sinkSync: SinkSync
+    public var sinkWakeUp: SinkSync
     public var loop: Loop?
     public var screen: ScreenCoherence?
     public var screenNote: String?

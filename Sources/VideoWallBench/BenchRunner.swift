@@ -41,10 +41,9 @@ public struct BenchRunner {
 
         log("sink sync: steady, pause/resume, seek, speed change")
         let sync = SinkSyncBench(clips: clips, frameDuration: frameDuration, framesPerLoop: options.framesPerClip)
-        var sinkSync = try await sync.measure()
+        var spreads = try await sync.measure()
         log("loop: two wraps of a group loop")
-        let (wrapSpread, loop) = try await sync.measureLoop()
-        sinkSync.afterLoopWrap = wrapSpread
+        let loop = try await sync.measureLoop(into: &spreads)
 
         log("seek: \(options.seeks) accurate seeks, videowall and bare playbins")
         let latency = LatencyBench(clips: clips, frameDuration: frameDuration, frames: options.framesPerClip, seeks: options.seeks)
@@ -82,7 +81,7 @@ public struct BenchRunner {
         return BenchReport(machine: .init(cores: ProcessInfo.processInfo.activeProcessorCount, gstreamer: GStreamer.versionString,
                                           display: displayName.isEmpty ? "none" : displayName),
                            clips: "\(options.tiles) x \(options.width)x\(options.height) \(options.frameRate) fps \(options.codec.rawValue), key frame every \(options.keyFrameInterval) s",
-                           tiles: options.tiles, sinkSync: sinkSync, loop: loop, screen: screen, screenNote: screenNote,
+                           tiles: options.tiles, sinkSync: spreads.release, sinkWakeUp: spreads.observed, loop: loop, screen: screen, screenNote: screenNote,
                            seek: seek, start: start, cost: cost, display: display, notes: notes)
     }
 }

@@ -30,7 +30,7 @@ final class MeasurementTests: XCTestCase {
         let keyed = bare.recorders.map { recorder in
             let renders = recorder.rendered
             let keys = RenderAnalysis.frameKeys(presentationTimes: renders.map(\.presentationTime), frameDuration: frame, framesPerLoop: 45)
-            return zip(keys, renders).map { (key: $0, time: $1.clockTime) }
+            return zip(keys, renders).map { (key: $0, time: $1.releaseTime) }
         }
         return try XCTUnwrap(Percentiles.of(RenderAnalysis.spreads(keyed)))
     }
@@ -43,6 +43,47 @@ final class MeasurementTests: XCTestCase {
     func testTilesOnOneBaseTimeAreReportedInStep() throws {
         let spread = try onMainLoop(timeout: 30) { try await Self.spreadsOfTwoPlaybins(offsetFrames: 0) }
         XCTAssertLessThan(spread.p50, 2_000, "median spread \(spread.p50) µs")
+    }
+
+    /// Frames that wait for the clock are released at their due time; a frame that reaches
+    /// its sink after it was due is released at its arrival, so a stall upstream (a decoder
+    /// late at a loop wrap) shows as a long interval.
+    func testAFrameThatArrivesLateIsReleasedAtItsArrival() throws {
+        try onMainLoop(timeout: 30) {
+            let clock = try Clock.system()
+            let pipeline = try Pipeline()
+            pipeline.useClock(clock)
+            let source = try AppSource(caps: Caps("video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1"))
+            let recorder = try RenderRecorder(name: "late", clock: clock)
+            try pipeline.add(source)
+            try pipeline.add(recorder.sink.element)
+            try source.link(to: recorder.sink.element)
+            defer { _ = pipeline.setState(.null) }
+            let frame: UInt64 = 33_333_333
+            let pixels = [UInt8](repeating: 128, count: 16 * 16)
+            for n in 0..<5 {
+                try source.push(pixels, presentationTime: ClockTime(nanoseconds: frame * UInt64(n)), duration: ClockTime(nanoseconds: frame))
+            }
+            _ = pipeline.setState(.playing)
+            // Frame 5 is due 167 ms after the start; it is pushed about 250 ms after that.
+            await pause(seconds: 0.4)
+            try source.push(pixels, presentationTime: ClockTime(nanoseconds: frame * 5), duration: ClockTime(nanoseconds: frame))
+            _ = await waitUntil(timeout: 5) { recorder.rendered.count >= 6 }
+
+            let renders = recorder.rendered
+            XCTAssertEqual(renders.count, 6)
+            let due = renders.compactMap(\.dueTime)
+            XCTAssertEqual(due.count, renders.count, "every render has a due time")
+            for (a, b) in zip(due, due.dropFirst()) {
+                XCTAssertEqual(Double((b - a).nanoseconds), Double(frame), accuracy: 1_000, "due times are one frame apart")
+            }
+            for render in renders.prefix(5) {
+                XCTAssertEqual(render.releaseTime, render.dueTime, "a frame that waited for the clock is released when due")
+            }
+            let stall = renders[5].releaseTime - renders[4].releaseTime
+            XCTAssertGreaterThan(stall.seconds, 0.15, "the late frame counts from its arrival")
+            XCTAssertEqual(renders[5].releaseTime, renders[5].arrivalTime)
+        }
     }
 
     func testDroppedFramesAreReadFromGstLaunchQoSMessages() {

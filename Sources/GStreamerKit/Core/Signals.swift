@@ -89,6 +89,10 @@ extension Element {
 public struct RenderedBuffer: Sendable {
     public var presentationTime: ClockTime?
     public var duration: ClockTime?
+    /// The clock time the sink waited for before rendering (base time + running time +
+    /// latency), nil when the element is not a base sink or the buffer is outside its segment.
+    /// Unlike the time read in the handler, it holds no thread wake-up delay.
+    public var dueTime: ClockTime?
 }
 
 extension Element {
@@ -97,10 +101,13 @@ extension Element {
     /// `sync=true`). Needs `signal-handoffs=true` on fakesink.
     public func onHandoff(_ handler: @escaping @Sendable (RenderedBuffer) -> Void) -> SignalConnection {
         typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GstBuffer>?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
-        let trampoline: CFunction = { _, buffer, _, data in
-            guard let data, let buffer else { return }
-            let info = RenderedBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
-                                      duration: ClockTime(raw: vw_buffer_duration(buffer)))
+        let trampoline: CFunction = { element, buffer, _, data in
+            guard let data, let buffer, let element else { return }
+            let pts = vw_buffer_pts(buffer)
+            let isSink = g_type_check_instance_is_a(element.assumingMemoryBound(to: GTypeInstance.self), gst_base_sink_get_type()) != 0
+            let info = RenderedBuffer(presentationTime: ClockTime(raw: pts),
+                                      duration: ClockTime(raw: vw_buffer_duration(buffer)),
+                                      dueTime: isSink && pts != GstClockTime.max ? ClockTime(raw: vw_base_sink_due_time(vw_element(element), pts)) : nil)
             (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<RenderedBuffer>).body(info)
         }
         return connect("handoff", box: ClosureBox<RenderedBuffer>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))

@@ -21,3 +21,51 @@ public final class Pad: ObjectReference, @unchecked Sendable {
     /// `gst_pad_get_peer`.
     public var peer: Pad? { gst_pad_get_peer(pad).map { Pad(raw: UnsafeMutableRawPointer($0), transfer: .full) } }
 }
+
+/// What a buffer probe sees of a buffer passing a pad.
+public struct PassingBuffer: Sendable {
+    public var presentationTime: ClockTime?
+    public var duration: ClockTime?
+}
+
+/// The token for a pad probe (`gst_pad_add_probe`): `remove()` or dropping it runs
+/// `gst_pad_remove_probe`. The Swift closure travels as `user_data` and is released by the
+/// probe's destroy-notify.
+public final class PadProbe: @unchecked Sendable {
+    private let pad: Pad
+    private var probeID: gulong
+
+    init(pad: Pad, probeID: gulong) {
+        self.pad = pad
+        self.probeID = probeID
+    }
+
+    public func remove() {
+        guard probeID != 0 else { return }
+        gst_pad_remove_probe(pad.pad, probeID)
+        probeID = 0
+    }
+
+    deinit { remove() }
+}
+
+extension Pad {
+    /// A buffer probe (`GST_PAD_PROBE_TYPE_BUFFER`) that lets every buffer through unchanged.
+    /// The handler runs on the streaming thread that pushes the buffer, before the pad's
+    /// element sees it (for a sink, before its clock wait): it must be quick and thread-safe.
+    public func onBuffer(_ handler: @escaping @Sendable (PassingBuffer) -> Void) -> PadProbe {
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
+            let passing = PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
+                                        duration: ClockTime(raw: vw_buffer_duration(buffer)))
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<PassingBuffer>).body(passing)
+            return GST_PAD_PROBE_OK
+        }
+        let release: GDestroyNotify = { data in
+            if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
+        }
+        let data = Unmanaged.passRetained(ClosureBox<PassingBuffer>(handler) as AnyObject).toOpaque()
+        let id = gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, callback, data, release)
+        return PadProbe(pad: self, probeID: id)
+    }
+}

@@ -2,19 +2,40 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 
-/// A synced `fakesink` that records, for every frame it renders, the frame's timestamp and
-/// the pipeline clock's time at that moment (`handoff` fires after the clock wait), so sync
-/// between tiles and gaps at a loop wrap can be measured where frames are presented.
+/// A synced `fakesink` that records, for every frame it renders, when the frame was due, when
+/// it reached the sink and when the sink's thread actually rendered it, so sync between tiles
+/// and gaps at a loop wrap can be measured where frames are presented.
+///
+/// Two clocks matter. `releaseTime` is when the sink let the frame go by the pipeline clock:
+/// its due time, or its arrival if it came late (a decoder that stalls at a loop wrap shows
+/// here). `observedTime` adds the delay of the operating system waking the sink's thread,
+/// which on a loaded machine is milliseconds of noise the pipeline does not cause.
 public final class RenderRecorder: @unchecked Sendable {
     public struct Render: Sendable {
         public var presentationTime: MediaTime
-        public var clockTime: MediaTime
+        /// The pipeline clock read inside `handoff`, after the sink's clock wait.
+        public var observedTime: MediaTime
+        /// The clock time the sink waited for (base time + running time + latency).
+        public var dueTime: MediaTime?
+        /// The clock time at which the buffer reached the sink's pad.
+        public var arrivalTime: MediaTime?
+
+        /// When the sink released the frame: the later of its due time and its arrival.
+        public var releaseTime: MediaTime {
+            guard let dueTime else { return observedTime }
+            return max(dueTime, arrivalTime ?? dueTime)
+        }
+
+        /// How long after its release the sink's thread ran.
+        public var wakeUpDelay: MediaTime { observedTime - releaseTime }
     }
 
     public let sink: VideoSink
     private let lock = NSLock()
     private var renders: [Render] = []
+    private var pendingArrival: (pts: MediaTime, time: MediaTime)?
     private var connection: SignalConnection?
+    private var probe: PadProbe?
 
     public init(name: String, clock: Clock) throws {
         let element = try Element(factory: "fakesink", name: name)
@@ -22,11 +43,24 @@ public final class RenderRecorder: @unchecked Sendable {
         try element.set("signal-handoffs", true)
         try element.set("enable-last-sample", true)
         sink = VideoSink(element: element)
+        // The probe and handoff run on the same streaming thread, one buffer at a time: the
+        // arrival recorded last belongs to the buffer being rendered when the timestamps match.
+        probe = element.staticPad("sink")?.onBuffer { [weak self] buffer in
+            guard let self, let pts = buffer.presentationTime else { return }
+            let now = MediaTime(clock.time)
+            self.lock.lock()
+            self.pendingArrival = (MediaTime(pts), now)
+            self.lock.unlock()
+        }
         connection = element.onHandoff { [weak self] buffer in
             guard let self, let pts = buffer.presentationTime else { return }
-            let now = clock.time
+            let now = MediaTime(clock.time)
+            let presentation = MediaTime(pts)
             self.lock.lock()
-            self.renders.append(Render(presentationTime: MediaTime(pts), clockTime: MediaTime(now)))
+            let arrival = self.pendingArrival.flatMap { $0.pts == presentation ? $0.time : nil }
+            self.pendingArrival = nil
+            self.renders.append(Render(presentationTime: presentation, observedTime: now,
+                                       dueTime: buffer.dueTime.map(MediaTime.init), arrivalTime: arrival))
             self.lock.unlock()
         }
     }

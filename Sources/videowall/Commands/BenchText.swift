@@ -9,19 +9,23 @@ enum BenchText {
         lines.append("VideoWall bench — \(r.machine.cores) cores, \(r.machine.gstreamer), display \(r.machine.display)")
         lines.append("clips: \(r.clips)")
         lines.append("")
-        lines.append("sink sync, spread across tiles per frame (µs)     p50      p99      max   frames")
-        for (name, p) in [("steady play", r.sinkSync.steady), ("after pause/resume", r.sinkSync.afterPauseResume),
-                          ("after seek", r.sinkSync.afterSeek), ("after speed change", r.sinkSync.afterSpeedChange),
-                          ("across loop wraps", r.sinkSync.afterLoopWrap)] {
-            if let p {
-                lines.append(pad("  " + name, 48) + String(format: "%8.0f %8.0f %8.0f %8d", p.p50, p.p99, p.max, p.count))
-            } else {
+        lines.append("sink sync, spread across tiles per frame (µs)   released by the clock    |  seen running (adds wake-up)")
+        lines.append("                                                    p50      p99      max   frames  |      p50      p99      max")
+        for (name, phase) in [("steady play", \BenchReport.SinkSync.steady), ("after pause/resume", \.afterPauseResume),
+                              ("after seek", \.afterSeek), ("after speed change", \.afterSpeedChange), ("across loop wraps", \.afterLoopWrap)] {
+            guard let p = r.sinkSync[keyPath: phase] else {
                 lines.append(pad("  " + name, 48) + "     (no frame rendered by every tile)")
+                continue
             }
+            var line = pad("  " + name, 48) + String(format: "%8.0f %8.0f %8.0f %8d", p.p50, p.p99, p.max, p.count)
+            if let seen = r.sinkWakeUp[keyPath: phase] {
+                line += String(format: "  | %8.0f %8.0f %8.0f", seen.p50, seen.p99, seen.max)
+            }
+            lines.append(line)
         }
         if let loop = r.loop {
-            lines.append(String(format: "loop: %d wraps, longest interval %.2f ms (frame period %.2f ms), %d lost, %d repeated",
-                                loop.wraps, loop.longestIntervalMs, loop.framePeriodMs, loop.framesLost, loop.framesRepeated))
+            lines.append(String(format: "loop: %d wraps, longest interval %.2f ms released, %.2f ms seen running (frame period %.2f ms), %d lost, %d repeated",
+                                loop.wraps, loop.longestIntervalMs, loop.longestObservedIntervalMs, loop.framePeriodMs, loop.framesLost, loop.framesRepeated))
         }
         if let screen = r.screen {
             lines.append(String(format: "on screen: %d captures, all tiles on one frame in %.1f%%, largest difference %d frame(s), %d unreadable",
