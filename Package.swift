@@ -43,7 +43,7 @@ let package = Package(
         ]),
 
         // Helpers every integration test uses: generated clips, the main loop, a virtual display.
-        .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "GStreamerKit"], path: "Tests/TestSupport"),
+        .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "GStreamerKit", "CGStreamer"], path: "Tests/TestSupport"),
 
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
         .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "VideoWallTestSupport"]),

@@ -22,6 +22,22 @@ public enum TestClips {
     /// PAL-style non-square pixels: 360x288 stored, 16:15 pixels, shown 384x288.
     public static var anamorphic: ClipSpec { ClipSpec(width: 360, height: 288, frameRate: 30, frames: 60, pixelAspect: (16, 15), pattern: "colors") }
 
+    /// A 3 s, 320x180, 30 fps HLS stream (H.264 in MPEG-TS, 1 s segments, a finished
+    /// playlist) written by `hlssink2` into its own folder; returns the folder.
+    public static func hlsStream() async throws -> String {
+        let folder = (directory as NSString).appendingPathComponent("hls")
+        let playlist = (folder as NSString).appendingPathComponent("playlist.m3u8")
+        if FileManager.default.fileExists(atPath: playlist) { return folder }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try await ClipGenerator.run("""
+            videotestsrc num-buffers=90 pattern=ball ! video/x-raw,width=320,height=180,framerate=30/1 \
+            ! x264enc tune=zerolatency speed-preset=ultrafast key-int-max=30 ! h264parse \
+            ! hlssink2 target-duration=1 playlist-length=0 max-files=0 \
+              location=\(folder)/segment%05d.ts playlist-location=\(playlist)
+            """, timeout: 60)
+        return folder
+    }
+
     /// Writes a file with arbitrary bytes (bad-input cases).
     nonisolated public static func file(named name: String, contents: Data) -> String {
         let path = (directory as NSString).appendingPathComponent(name)

@@ -29,4 +29,43 @@ final class NetworkSourceTests: XCTestCase {
             XCTAssertGreaterThan(Double(positions[0]) / 1e9, 0.5, "the network tile plays")
         }
     }
+
+    /// An HLS stream (playlist and segments over HTTP) is described, plays beside a local
+    /// tile on the shared clock, and takes an accurate group seek.
+    func testHLSStreamPlaysInSyncWithALocalTile() throws {
+        let folder = try onMainLoop(timeout: 60) { try await TestClips.hlsStream() }
+        let server = try LoopbackHTTPServer(serving: folder)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 90) {
+            let playlist = server.url(for: "playlist.m3u8")
+            let asset = try await AssetLoader.load(playlist)
+            XCTAssertTrue(asset.isNetwork)
+            XCTAssertFalse(asset.isLive, "a finished playlist is not live")
+            XCTAssertEqual(asset.video?.width, 320)
+            XCTAssertEqual(asset.video?.height, 180)
+            XCTAssertEqual(asset.duration?.seconds ?? 0, 3, accuracy: 0.2)
+
+            let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 90))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: playlist), TileSpec(source: local)])
+            XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, 2, "\(wall.slots.map { $0.failure?.description ?? "ok" })")
+            wall.play()
+            await pause(seconds: 0.8)
+            Self.assertPositionsAgree(wall, "playing")
+            XCTAssertGreaterThan((wall.players[0].position?.seconds ?? 0), 0.5, "the HLS tile plays")
+
+            wall.pause()
+            await wall.seek(to: .milliseconds(2000), precision: .accurate)
+            Self.assertPositionsAgree(wall, "after an accurate seek")
+            XCTAssertEqual(wall.players[0].position?.seconds ?? 0, 2, accuracy: 0.04, "the HLS tile is at the target")
+        }
+    }
+
+    @MainActor
+    private static func assertPositionsAgree(_ wall: Coordinator, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+        let positions = wall.players.compactMap { $0.position?.nanoseconds }
+        XCTAssertEqual(positions.count, 2, context, file: file, line: line)
+        XCTAssertLessThanOrEqual(abs((positions.first ?? 0) - (positions.last ?? 0)), 1_000_000, "\(context): positions \(positions)", file: file, line: line)
+    }
 }

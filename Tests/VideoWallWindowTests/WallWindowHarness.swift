@@ -12,6 +12,9 @@ enum WallWindowHarness {
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
                      kiosk: Bool = false) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
+        // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
+        // manager would drop them. Must be set before GDK opens the display.
+        setenv("GDK_CORE_DEVICE_EVENTS", "1", 1)
         guard GtkRuntime.start() else { throw VirtualDisplayError(message: "GTK could not open the display") }
         var options = WallWindow.Options()
         options.width = width

@@ -10,7 +10,7 @@ extension AppSink {
         typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> GstFlowReturn
         let trampoline: CFunction = { sink, data in
             guard let sink, let data, let raw = gst_app_sink_pull_sample(vw_app_sink(sink)) else { return GST_FLOW_OK }
-            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Sample>).body(Sample(taking: raw))
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Sample>).body(Sample(detachingPulled: raw))
             return GST_FLOW_OK
         }
         return connect("new-sample", box: ClosureBox<Sample>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))

@@ -21,7 +21,7 @@ public final class AppSink: Element, @unchecked Sendable {
     /// one comes). Nil at end of stream, when the pipeline stops, or on timeout; tell them
     /// apart with `isEndOfStream`. Blocks: call it from a worker or test thread.
     public func pullSample(timeout: ClockTime? = nil) -> Sample? {
-        gst_app_sink_try_pull_sample(appSink, timeout.raw).map { Sample(taking: $0) }
+        gst_app_sink_try_pull_sample(appSink, timeout.raw).map { Sample(detachingPulled: $0) }
     }
 
     /// `gst_app_sink_is_eos`.

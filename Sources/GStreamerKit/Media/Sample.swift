@@ -5,6 +5,16 @@ public final class Sample: @unchecked Sendable {
     let sample: OpaquePointer
 
     init(taking raw: OpaquePointer) { sample = raw }
+
+    /// Takes a sample pulled from an appsink as a sample of its own: a new `GstSample` with
+    /// the same buffer, caps and segment (`gst_sample_new`), and the pulled one released.
+    /// appsink (1.22) reuses one GstSample for every pull and sets new caps on it in place;
+    /// while a pulled sample is still held, that object is shared, `gst_sample_set_caps`
+    /// refuses ("gst_sample_is_writable" critical) and later samples keep the old caps.
+    init(detachingPulled raw: OpaquePointer) {
+        sample = gst_sample_new(gst_sample_get_buffer(raw), gst_sample_get_caps(raw), gst_sample_get_segment(raw), nil)
+        vw_sample_unref(raw)
+    }
     deinit { vw_sample_unref(sample) }
 
     private var buffer: UnsafeMutablePointer<GstBuffer>? { gst_sample_get_buffer(sample) }

@@ -7,7 +7,7 @@ import VideoWallCore
 final class TransportBar {
     let container: UnsafeMutablePointer<GtkWidget>
     private let playButton: UnsafeMutablePointer<GtkWidget>
-    private let scale: UnsafeMutablePointer<GtkWidget>
+    let scale: UnsafeMutablePointer<GtkWidget>
     private let timeLabel: UnsafeMutablePointer<GtkWidget>
     private let speedLabel: UnsafeMutablePointer<GtkWidget>
     private let loopButton: UnsafeMutablePointer<GtkWidget>

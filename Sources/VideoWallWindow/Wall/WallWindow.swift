@@ -22,9 +22,9 @@ public final class WallWindow {
 
     public let layout: Layout
     public let options: Options
-    private let window: UnsafeMutablePointer<GtkWidget>
+    let window: UnsafeMutablePointer<GtkWidget>
     private let stage: UnsafeMutablePointer<GtkWidget>
-    private let transportBar: TransportBar
+    let transportBar: TransportBar
     private var tiles: [TileView] = []
     /// Which tile shows each wall tile (coordinator index -> view index).
     private var viewForTile: [Int: Int] = [:]

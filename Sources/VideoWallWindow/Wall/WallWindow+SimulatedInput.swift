@@ -1,0 +1,33 @@
+internal import CGtk
+
+/// A user's keys and clicks, sent through the display server (GDK's test utilities, which
+/// use XSendEvent) so they take the same path as real input: X event, GDK, GTK's event
+/// propagation, the widget's own handlers. For tests; the X server must deliver core events
+/// (`GDK_CORE_DEVICE_EVENTS=1`), since GDK's XInput 2 path ignores sent events.
+extension WallWindow {
+    /// Presses and releases the key named `name` (`gdk_keyval_from_name`: "space", "period").
+    @discardableResult
+    func simulateKey(_ name: String) -> Bool {
+        guard let gdkWindow = gtk_widget_get_window(window) else { return false }
+        let keyval = gdk_keyval_from_name(name)
+        guard keyval != 0 else { return false }
+        // gdk_test_simulate_key: x = y = -1 aims at the middle of the window.
+        let pressed = gdk_test_simulate_key(gdkWindow, -1, -1, keyval, GdkModifierType(rawValue: 0), GDK_KEY_PRESS) != 0
+        let released = gdk_test_simulate_key(gdkWindow, -1, -1, keyval, GdkModifierType(rawValue: 0), GDK_KEY_RELEASE) != 0
+        return pressed && released
+    }
+
+    /// Presses (`down`) or releases the primary button on the seek bar, `fraction` of the
+    /// way along its trough.
+    @discardableResult
+    func simulateSeekBarButton(down: Bool, atFraction fraction: Double) -> Bool {
+        guard let gdkWindow = gtk_widget_get_window(window) else { return false }
+        var allocation = GtkAllocation()
+        gtk_widget_get_allocation(transportBar.scale, &allocation)
+        var x: gint = 0, y: gint = 0
+        let inside = gint(Double(allocation.width) * min(max(fraction, 0), 1))
+        guard gtk_widget_translate_coordinates(transportBar.scale, window, inside, allocation.height / 2, &x, &y) != 0 else { return false }
+        return gdk_test_simulate_button(gdkWindow, x, y, 1, GdkModifierType(rawValue: 0),
+                                        down ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE) != 0
+    }
+}

@@ -1,0 +1,75 @@
+import Foundation
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallTestSupport
+@testable import VideoWallWindow
+import XCTest
+
+/// Keys and the seek bar, sent through the X server the way a user's input arrives.
+final class UserInputTests: XCTestCase {
+    static let clip = ClipSpec(width: 320, height: 180, frameRate: 30, frames: 180)
+    static let single = Layout(name: "one", regions: [LayoutRegion(frame: Rect(x: 0, y: 0, width: 1, height: 1))])
+    static let frame = MediaTime(nanoseconds: 33_333_333)
+
+    func testKeysPauseStepChangeSpeedAndResume() throws {
+        try onMainLoop(timeout: 60) {
+            let path = try await TestClips.clip(Self.clip)
+            let criticals = CriticalCounter()
+            let (window, wall) = try await WallWindowHarness.open(layout: Self.single, sources: [path])
+            defer {
+                WallWindowHarness.close(window, wall)
+                XCTAssertEqual(criticals.logged, 0, "GStreamer and GLib logged no critical or warning")
+            }
+            await WallWindowHarness.settle(window, regions: [0])
+            XCTAssertEqual(wall.transport, .playing)
+
+            XCTAssertTrue(window.simulateKey("space"))
+            let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
+            XCTAssertTrue(paused, "space pauses")
+            await wall.whenIdle()
+            let before = try XCTUnwrap(wall.players[0].lastRenderedTimestamp())
+
+            XCTAssertTrue(window.simulateKey("period"))
+            let stepped = await waitUntil(timeout: 3) { wall.players[0].lastRenderedTimestamp() != before }
+            XCTAssertTrue(stepped, "'.' steps a frame")
+            await wall.whenIdle()
+            let after = try XCTUnwrap(wall.players[0].lastRenderedTimestamp())
+            XCTAssertEqual(FrameMath.frameIndex(of: after, frameDuration: Self.frame) - FrameMath.frameIndex(of: before, frameDuration: Self.frame), 1,
+                           "'.' moved from \(before) to \(after)")
+
+            XCTAssertTrue(window.simulateKey("bracketright"))
+            let faster = await waitUntil(timeout: 3) { wall.rate > 1 }
+            XCTAssertTrue(faster, "']' speeds up: rate \(wall.rate)")
+
+            XCTAssertTrue(window.simulateKey("space"))
+            let resumed = await waitUntil(timeout: 3) { wall.transport == .playing }
+            XCTAssertTrue(resumed, "space resumes")
+        }
+    }
+
+    func testDraggingTheSeekBarPausesSeeksThereAndResumes() throws {
+        try onMainLoop(timeout: 60) {
+            let path = try await TestClips.clip(Self.clip)
+            let criticals = CriticalCounter()
+            let (window, wall) = try await WallWindowHarness.open(layout: Self.single, sources: [path])
+            defer {
+                WallWindowHarness.close(window, wall)
+                XCTAssertEqual(criticals.logged, 0, "GStreamer and GLib logged no critical or warning")
+            }
+            await WallWindowHarness.settle(window, regions: [0])
+            await pause(seconds: 0.3)  // the seek bar has been given the duration
+            XCTAssertEqual(wall.transport, .playing)
+
+            XCTAssertTrue(window.simulateSeekBarButton(down: true, atFraction: 0.75))
+            let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
+            XCTAssertTrue(paused, "grabbing the seek bar pauses the wall")
+
+            XCTAssertTrue(window.simulateSeekBarButton(down: false, atFraction: 0.75))
+            let resumed = await waitUntil(timeout: 5) { wall.transport == .playing }
+            XCTAssertTrue(resumed, "releasing it resumes playback")
+            let position = try XCTUnwrap(wall.position).seconds
+            // The trough has margins, so the click lands near, not exactly at, 75 % of 6 s.
+            XCTAssertEqual(position, 4.5, accuracy: 0.6, "the wall went to where the bar was released")
+        }
+    }
+}
