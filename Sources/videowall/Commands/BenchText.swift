@@ -9,8 +9,8 @@ enum BenchText {
         lines.append("VideoWall bench — \(r.machine.cores) cores, \(r.machine.gstreamer), display \(r.machine.display)")
         lines.append("clips: \(r.clips)")
         lines.append("")
-        lines.append("sink sync, spread across tiles per frame (µs)   released by the clock    |  seen running (adds wake-up)")
-        lines.append("                                                    p50      p99      max   frames  |      p50      p99      max")
+        lines.append(pad("sink sync, spread across tiles per frame (µs)", 48) + "  released by the clock              |  seen running (adds wake-up)")
+        lines.append(pad("", 48) + "     p50      p99      max   frames  |      p50      p99      max")
         for (name, phase) in [("steady play", \BenchReport.SinkSync.steady), ("after pause/resume", \.afterPauseResume),
                               ("after seek", \.afterSeek), ("after speed change", \.afterSpeedChange), ("across loop wraps", \.afterLoopWrap)] {
             guard let p = r.sinkSync[keyPath: phase] else {
