@@ -165,3 +165,37 @@ final class GroupLoopTests: XCTestCase {
         }
     }
 }
+
+/// A tile whose pipeline reports its clock lost is put back on the wall's clock and re-based
+/// with the others: the wall plays on in sync.
+final class ClockRecoveryTests: XCTestCase {
+    func testALostClockIsTakenAgainAndTheWallPlaysOnInSync() throws {
+        try onMainLoop(timeout: 60) {
+            let (wall, _) = try await SyncTests.makeWall(frames: 150, tiles: 2)
+            defer { wall.shutDown() }
+            let events = wall.events()
+            wall.play()
+            await pause(seconds: 0.4)
+
+            XCTAssertTrue(wall.players[0].pipeline.postClockLost(wall.clock))
+            // The recovery pauses every tile, takes the clock again and starts them together.
+            var states: [PlayerState] = []
+            let follower = Task { @MainActor in
+                for await event in events {
+                    if case .tile(0, .stateChanged(let state)) = event { states.append(state) }
+                }
+            }
+            defer { follower.cancel() }
+            _ = await waitUntil(timeout: 3) { states.suffix(2) == [.paused, .playing] }
+            XCTAssertEqual(states.suffix(2), [.paused, .playing], "tile 0 went through \(states)")
+            XCTAssertEqual(wall.transport, .playing)
+            for player in wall.players {
+                XCTAssertTrue(player.pipeline.clock?.isSame(as: wall.clock) ?? false, "every tile is on the wall's clock")
+            }
+            let before = wall.position ?? .zero
+            await pause(seconds: 0.4)
+            XCTAssertGreaterThan(((wall.position ?? .zero) - before).seconds, 0.3, "the wall plays on")
+            SyncTests.assertInSync(wall, "after the clock was lost and taken again")
+        }
+    }
+}

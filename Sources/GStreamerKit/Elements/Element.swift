@@ -112,6 +112,15 @@ public class Element: ObjectReference, @unchecked Sendable {
         gst_element_get_clock(element).map { Clock(raw: UnsafeMutableRawPointer($0), transfer: .full) }
     }
 
+    /// Posts CLOCK_LOST for `clock` from this element (`gst_message_new_clock_lost` +
+    /// `gst_element_post_message`): what an element that provided the pipeline's clock (an
+    /// audio sink) posts when it goes away. The application must choose a clock again.
+    @discardableResult
+    public func postClockLost(_ clock: Clock) -> Bool {
+        guard let message = gst_message_new_clock_lost(vw_gst_object(pointer), clock.clock) else { return false }
+        return gst_element_post_message(element, message) != 0
+    }
+
     /// `gst_element_seek`: a time seek with explicit flags and rate.
     @discardableResult
     public func seek(rate: Double = 1.0, flags: SeekFlags, start: ClockTime, stop: ClockTime? = nil) -> Bool {
