@@ -63,6 +63,9 @@ final class UserInputTests: XCTestCase {
             XCTAssertTrue(window.simulateSeekBarButton(down: true, atFraction: 0.75))
             let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
             XCTAssertTrue(paused, "grabbing the seek bar pauses the wall")
+            let scrubbed = await waitUntil(timeout: 3) { abs((wall.position?.seconds ?? 0) - 4.5) < 0.6 }
+            XCTAssertTrue(scrubbed, "local media seeks while the bar is held: at \(wall.position?.seconds ?? -1) s")
+            XCTAssertEqual(wall.transport, .paused)
 
             XCTAssertTrue(window.simulateSeekBarButton(down: false, atFraction: 0.75))
             let resumed = await waitUntil(timeout: 5) { wall.transport == .playing }
@@ -70,6 +73,32 @@ final class UserInputTests: XCTestCase {
             let position = try XCTUnwrap(wall.position).seconds
             // The trough has margins, so the click lands near, not exactly at, 75 % of 6 s.
             XCTAssertEqual(position, 4.5, accuracy: 0.6, "the wall went to where the bar was released")
+        }
+    }
+
+    /// Over the network a scrub costs a round trip per seek, so the wall seeks once, when the
+    /// seek bar is let go.
+    func testNetworkTileSeeksOnlyWhenTheSeekBarIsReleased() throws {
+        let path = try onMainLoop { try await TestClips.clip(Self.clip) }
+        let server = try LoopbackHTTPServer(serving: TestClips.directory)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let (window, wall) = try await WallWindowHarness.open(layout: Self.single, sources: [server.url(for: path)])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: [0])
+            await pause(seconds: 0.3)
+
+            XCTAssertTrue(window.simulateSeekBarButton(down: true, atFraction: 0.75))
+            let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
+            XCTAssertTrue(paused, "grabbing the seek bar pauses the wall")
+            await pause(seconds: 0.7)  // longer than the local-media seek throttle
+            let whileHeld = try XCTUnwrap(wall.position).seconds
+            XCTAssertLessThan(whileHeld, 2, "no seek while the bar is held: at \(whileHeld) s")
+
+            XCTAssertTrue(window.simulateSeekBarButton(down: false, atFraction: 0.75))
+            let resumed = await waitUntil(timeout: 5) { wall.transport == .playing }
+            XCTAssertTrue(resumed, "releasing it resumes playback")
+            XCTAssertEqual(try XCTUnwrap(wall.position).seconds, 4.5, accuracy: 0.6, "one seek, on release")
         }
     }
 }
