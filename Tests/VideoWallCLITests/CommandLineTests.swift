@@ -64,6 +64,17 @@ final class CommandLineTests: XCTestCase {
         XCTAssertLessThan((positions.max() ?? 0) - (positions.min() ?? 0), 0.001, "tiles end together: \(positions)")
     }
 
+    /// A looping tile's report counts every frame of every loop, not just the current one.
+    func testLoopingTileReportCountsEveryLoop() throws {
+        let short = try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15)) }
+        let result = try CommandRunner.run(["--headless", "--loop", "--quit-after", "2.2", "--report", "-", short])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let tile = try XCTUnwrap(report(result.standardOutput).first)
+        XCTAssertGreaterThanOrEqual(tile["loops"] as? Int ?? 0, 4, "\(tile)")
+        XCTAssertEqual(Double(tile["framesRendered"] as? Int ?? 0), 66, accuracy: 6, "2.2 s at 30 fps, over every loop: \(tile)")
+        XCTAssertEqual(tile["framesDropped"] as? Int, 0)
+    }
+
     func testBadSourcesGiveOneLineErrorsAndTheExitStatusSaysSo() throws {
         let good = try clips(1)[0]
         let missing = TestClips.directory + "/missing.mp4"

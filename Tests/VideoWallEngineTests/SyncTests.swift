@@ -46,7 +46,7 @@ final class SyncTests: XCTestCase {
 
     func testTilesStayInSyncThroughPauseSeekAndSpeed() throws {
         try onMainLoop(timeout: 120) {
-            let (wall, _) = try await SyncTests.makeWall()
+            let (wall, recorders) = try await SyncTests.makeWall()
             defer { wall.shutDown() }
             wall.play()
             for _ in 0..<3 {
@@ -79,6 +79,12 @@ final class SyncTests: XCTestCase {
             SyncTests.assertInSync(wall, "at double speed")
             let advanced = (wall.position ?? .zero) - before
             XCTAssertGreaterThan(advanced.seconds, 0.6, "double speed moved \(advanced.seconds) s in 0.4 s")
+
+            // Sinks zero their counters on pause, seek and new segments; each tile's count runs on.
+            for (player, recorder) in zip(wall.players, recorders) {
+                XCTAssertEqual(Double(player.statistics?.rendered ?? 0), Double(recorder.rendered.count), accuracy: 3,
+                               "tile \(player.index): frames counted through pause, seeks and speed changes")
+            }
         }
     }
 
@@ -111,6 +117,9 @@ final class SyncTests: XCTestCase {
             for (tile, sink) in sinks.enumerated() {
                 let renders = sink.rendered
                 XCTAssertGreaterThan(renders.count, 75, "tile \(tile) rendered \(renders.count) frames")
+                // The sink zeroes its own counters at every loop's new segment; the tile's count runs on.
+                let counted = wall.players[tile].statistics?.rendered ?? 0
+                XCTAssertEqual(Double(counted), Double(renders.count), accuracy: 2, "tile \(tile): frames counted across loops")
                 let indices = renders.map { Int((Double($0.presentationTime.nanoseconds) / period).rounded()) }
                 for (a, b) in zip(indices, indices.dropFirst()) where b != (a + 1) % 30 {
                     XCTFail("tile \(tile): frame \(b) followed frame \(a) (lost or repeated)")

@@ -28,6 +28,13 @@ public struct PassingBuffer: Sendable {
     public var duration: ClockTime?
 }
 
+/// What a downstream event probe sees of an event passing a pad.
+public enum PassingEvent: Sendable {
+    case flushStart, flushStop, streamStart, segment, endOfStream
+    /// Any other event (caps, tags, gaps, ...).
+    case other
+}
+
 /// The token for a pad probe (`gst_pad_add_probe`): `remove()` or dropping it runs
 /// `gst_pad_remove_probe`. The Swift closure travels as `user_data` and is released by the
 /// probe's destroy-notify.
@@ -61,11 +68,41 @@ extension Pad {
             (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<PassingBuffer>).body(passing)
             return GST_PAD_PROBE_OK
         }
+        return addProbe(GST_PAD_PROBE_TYPE_BUFFER, box: ClosureBox<PassingBuffer>(handler), callback: callback)
+    }
+
+    /// A probe on downstream events, flushes included (`GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM |
+    /// GST_PAD_PROBE_TYPE_EVENT_FLUSH`; the first leaves flushes out). The handler runs before
+    /// the pad's element handles the event, on the thread that sends it: the streaming thread
+    /// for serialized events such as SEGMENT, the flushing thread for FLUSH_START.
+    public func onDownstreamEvent(_ handler: @escaping @Sendable (PassingEvent) -> Void) -> PadProbe {
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let event = vw_probe_info_event(info) else { return GST_PAD_PROBE_OK }
+            let passing: PassingEvent
+            switch vw_event_type(event) {
+            case GST_EVENT_FLUSH_START: passing = .flushStart
+            case GST_EVENT_FLUSH_STOP: passing = .flushStop
+            case GST_EVENT_STREAM_START: passing = .streamStart
+            case GST_EVENT_SEGMENT: passing = .segment
+            case GST_EVENT_EOS: passing = .endOfStream
+            default: passing = .other
+            }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<PassingEvent>).body(passing)
+            return GST_PAD_PROBE_OK
+        }
+        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
+        return addProbe(mask, box: ClosureBox<PassingEvent>(handler), callback: callback)
+    }
+
+    /// `gst_pad_add_probe` with a Swift closure box as `user_data`, released by the
+    /// destroy-notify when the probe goes. GStreamer calls that with the pad's lock held, so a
+    /// handler must not own the last reference to the pad's element: capture it weakly.
+    private func addProbe<Arguments>(_ mask: GstPadProbeType, box: ClosureBox<Arguments>, callback: GstPadProbeCallback) -> PadProbe {
         let release: GDestroyNotify = { data in
             if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
         }
-        let data = Unmanaged.passRetained(ClosureBox<PassingBuffer>(handler) as AnyObject).toOpaque()
-        let id = gst_pad_add_probe(pad, GST_PAD_PROBE_TYPE_BUFFER, callback, data, release)
+        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let id = gst_pad_add_probe(pad, mask, callback, data, release)
         return PadProbe(pad: self, probeID: id)
     }
 }

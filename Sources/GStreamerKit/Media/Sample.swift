@@ -58,6 +58,11 @@ extension Element {
 public struct SinkStatistics: Sendable, Equatable {
     public var rendered: UInt64
     public var dropped: UInt64
+
+    public init(rendered: UInt64, dropped: UInt64) {
+        self.rendered = rendered
+        self.dropped = dropped
+    }
 }
 
 extension Element {

@@ -32,6 +32,11 @@ public final class Player {
     /// Counts ASYNC_DONE messages, so a waiter registered after the message still sees it.
     private(set) var asyncDoneCount = 0
     private let requeue: RequeueSwitch
+    /// What the sink counted before its counters were last zeroed: a base sink resets its
+    /// `stats` at every FLUSH_START and SEGMENT (each seek, each gapless loop), so the counts
+    /// are carried over here, read just before the sink handles those events.
+    private let carriedStatistics = CarriedStatistics()
+    private var countersProbe: PadProbe?
     /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group wrap).
     var baseOffset: MediaTime = .zero
     /// Tells the coordinator about every message after the player has handled it.
@@ -72,8 +77,24 @@ public final class Player {
     /// The tile's media position (`gst_element_query_position`).
     public var position: MediaTime? { pipeline.queryPosition().map(MediaTime.init) }
 
-    /// Frames the sink rendered and dropped so far.
-    public var statistics: SinkStatistics? { try? videoSink.renderer.sinkStatistics() }
+    /// Frames the sink rendered and dropped since the tile was loaded, across seeks and loops.
+    public var statistics: SinkStatistics? {
+        guard let current = try? videoSink.renderer.sinkStatistics() else { return nil }
+        return carriedStatistics.total(adding: current)
+    }
+
+    /// Sets the pipeline's state, keeping the sink's counts: a base sink also zeroes them when
+    /// it leaves PLAYING, which no event announces, so they are compared before and after.
+    @discardableResult
+    func setPipelineState(_ state: ElementState) -> StateChangeResult {
+        let before = try? videoSink.renderer.sinkStatistics()
+        let result = pipeline.setState(state)
+        if let before, let after = try? videoSink.renderer.sinkStatistics(),
+           after.rendered < before.rendered || after.dropped < before.dropped {
+            carriedStatistics.add(before)
+        }
+        return result
+    }
 
     /// The buffer the sink shows now (its `last-sample`), for sync checks and screenshots.
     public func lastRenderedTimestamp() -> MediaTime? {
@@ -101,6 +122,16 @@ public final class Player {
             try? pipeline.set("uri", requeue.uri)
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.didRequeue() } }
         })
+        if let pad = videoSink.renderer.staticPad("sink") {
+            let carried = carriedStatistics
+            // Weak: the probe's closure is released under the pad's lock, and must not hold the
+            // last reference to the sink, whose disposal takes that lock again.
+            countersProbe = pad.onDownstreamEvent { [weak renderer = videoSink.renderer] event in
+                guard event == .flushStart || event == .segment,
+                      let counted = try? renderer?.sinkStatistics() else { return }
+                carried.add(counted)
+            }
+        }
         if let pad = videoSink.mediaSizeElement.staticPad("sink") {
             connections.append(pad.observeProperty("caps") { [weak self] in
                 DispatchQueue.main.async { MainActor.assumeIsolated { self?.readVideoFormat(from: pad) } }
@@ -271,5 +302,22 @@ final class RequeueSwitch: @unchecked Sendable {
     var isEnabled: Bool {
         get { lock.lock(); defer { lock.unlock() }; return enabled }
         set { lock.lock(); enabled = newValue; lock.unlock() }
+    }
+}
+
+/// Sink counts carried over flushes; written on whichever thread flushes, read on the main one.
+final class CarriedStatistics: @unchecked Sendable {
+    private let lock = NSLock()
+    private var carried = SinkStatistics(rendered: 0, dropped: 0)
+
+    func add(_ counted: SinkStatistics) {
+        lock.lock(); defer { lock.unlock() }
+        carried.rendered += counted.rendered
+        carried.dropped += counted.dropped
+    }
+
+    func total(adding current: SinkStatistics) -> SinkStatistics {
+        lock.lock(); defer { lock.unlock() }
+        return SinkStatistics(rendered: carried.rendered + current.rendered, dropped: carried.dropped + current.dropped)
     }
 }

@@ -30,7 +30,7 @@ extension Coordinator {
             Task { await rearm(player, plan: plan) }
             return
         }
-        if player.endOfStreamPolicy == .stop { player.pipeline.setState(.ready) }
+        if player.endOfStreamPolicy == .stop { player.setPipelineState(.ready) }
         checkEnded()
     }
 
@@ -52,7 +52,7 @@ extension Coordinator {
         let running = MediaTime(clock.time) - base
         let loop = Int64(running.nanoseconds / groupDuration.nanoseconds) + 1
         guard let wrap = plan.wrapRunningTime(loop: Int(loop)) else { return }
-        player.pipeline.setState(.paused)
+        player.setPipelineState(.paused)
         let count = player.asyncDoneCount
         player.pipeline.seek(rate: rate, flags: [.flush, .accurate], start: .zero)
         guard await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout),
@@ -60,7 +60,7 @@ extension Coordinator {
         player.baseOffset = wrap
         player.pipeline.setBaseTime((currentBase + wrap).clockTime)
         player.apply(.restarted)
-        player.pipeline.setState(.playing)
+        player.setPipelineState(.playing)
     }
 
     /// A network tile that runs dry holds the whole group until every tile has enough.

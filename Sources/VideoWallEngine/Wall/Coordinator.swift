@@ -201,7 +201,7 @@ public final class Coordinator {
             player.pipeline.setBaseTime((base + player.baseOffset).clockTime)
         }
         for player in players {
-            player.pipeline.setState(.playing)
+            player.setPipelineState(.playing)
             player.apply(.play)
         }
         setTransport(.playing)
@@ -221,7 +221,7 @@ public final class Coordinator {
         }
         baseTime = nil
         for player in active {
-            player.pipeline.setState(.paused)
+            player.setPipelineState(.paused)
             player.apply(.pause)
         }
     }
