@@ -80,4 +80,36 @@ final class BadInputTests: XCTestCase {
             XCTAssertEqual(report.tiles[1].error, "file not found")
         }
     }
+
+    /// A file cut off after its header (the index at the front, half the frames gone) plays
+    /// what it has, then holds its last frame with a warning; the other tile plays on.
+    func testFileCutShortEndsWithAWarningWhileTheOtherTilePlays() throws {
+        try onMainLoop(timeout: 90) {
+            let whole = TestClips.directory + "/faststart.mp4"
+            try await ClipGenerator.run("""
+                videotestsrc num-buffers=90 ! video/x-raw,width=320,height=180,framerate=30/1 \
+                ! x264enc speed-preset=ultrafast key-int-max=30 ! mp4mux faststart=true ! filesink location=\(whole)
+                """, timeout: 60)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+            let cut = TestClips.file(named: "cut-short.mp4", contents: bytes.prefix(bytes.count / 2))
+            let good = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 120))
+
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: good), TileSpec(source: cut)])
+            await wall.whenDescribed()
+            XCTAssertEqual(wall.players[1].asset.duration?.seconds ?? 0, 3, accuracy: 0.1, "the header announces 3 s")
+            wall.play()
+            let ended = await waitUntil(timeout: 6) { wall.players[1].state == .ended }
+            XCTAssertTrue(ended, "the cut file ends: \(wall.players[1].state)")
+            let warning = try XCTUnwrap(wall.players[1].warnings.first, "a warning says the file ended early")
+            XCTAssertTrue(warning.hasSuffix("of 00:00:03.000: the source may be cut short"), warning)
+            XCTAssertNil(wall.players[1].failure, "a short file is not a failed tile")
+            XCTAssertEqual(wall.transport, .playing, "the wall plays on")
+            let before = wall.players[0].position ?? .zero
+            await pause(seconds: 0.3)
+            XCTAssertGreaterThan(((wall.players[0].position ?? .zero) - before).seconds, 0.2, "the good tile plays on")
+            XCTAssertEqual(wall.report().tiles[1].warnings, [warning])
+        }
+    }
 }

@@ -20,6 +20,8 @@ public final class Player {
     public private(set) var videoFormat: VideoFormat?
     public private(set) var loopCount = 0
     public private(set) var bufferingPercent = 100
+    /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.
+    public private(set) var warnings: [String] = []
     public let events: AsyncStream<PlayerEvent>
 
     let pipeline: Pipeline
@@ -267,10 +269,13 @@ public final class Player {
         case .error(let error):
             fail(AssetError(source: asset.source, reason: reason(for: error)))
         case .warning(let warning):
-            eventContinuation.yield(.warning(warning.message))
+            warn(warning.message)
         case .missingPlugin(let description):
             pendingPluginName = description
         case .endOfStream:
+            if let duration = asset.duration, let position, EarlyEnd.missing(endedAt: position, announced: duration) != nil {
+                warn(EarlyEnd.warning(endedAt: position, announced: duration))
+            }
             apply(.reachedEnd)
             eventContinuation.yield(.endOfStream)
         case .buffering(let percent):
@@ -284,6 +289,12 @@ public final class Player {
             break
         }
         messageObserver?(self, message)
+    }
+
+    private func warn(_ message: String) {
+        guard !warnings.contains(message) else { return }
+        warnings.append(message)
+        eventContinuation.yield(.warning(message))
     }
 
     private func reason(for error: GStreamerError) -> AssetError.Reason {

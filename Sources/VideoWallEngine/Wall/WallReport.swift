@@ -13,6 +13,8 @@ public struct WallReport: Codable, Sendable {
         public var position: Double?
         public var loops: Int
         public var error: String?
+        /// Warnings about the tile (a stream that ended early, GStreamer's own); nil when none.
+        public var warnings: [String]?
     }
 
     public var tiles: [Tile]
@@ -38,7 +40,8 @@ extension Coordinator {
                                    framesRendered: stats?.rendered, framesDropped: stats?.dropped,
                                    position: player?.state == .failed ? nil : player?.position?.seconds,
                                    loops: player?.loopCount ?? 0,
-                                   error: slot.failure?.reasonText)
+                                   error: slot.failure?.reasonText,
+                                   warnings: (player?.warnings).flatMap { $0.isEmpty ? nil : $0 })
         }, transport: transport.rawValue)
     }
 }

@@ -70,7 +70,13 @@ struct WindowSession {
         let events = coordinator.events()
         let reporter = Task { @MainActor in
             for await event in events {
-                if case .tile(let index, .failed(let error)) = event { Console.error("tile \(index + 1): \(error)") }
+                switch event {
+                case .tile(let index, .failed(let error)): Console.error("tile \(index + 1): \(error)")
+                case .tile(let index, .warning(let message)):
+                    let source = coordinator.slots.indices.contains(index) ? coordinator.slots[index].source + ": " : ""
+                    Console.warning("tile \(index + 1): \(source)\(message)")
+                default: break
+                }
             }
         }
         do { try wallWindow.show(following: coordinator) } catch {

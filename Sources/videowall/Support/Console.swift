@@ -6,6 +6,10 @@ enum Console {
         FileHandle.standardError.write(Data("videowall: error: \(message)\n".utf8))
     }
 
+    static func warning(_ message: String) {
+        FileHandle.standardError.write(Data("videowall: warning: \(message)\n".utf8))
+    }
+
     static func note(_ message: String) {
         FileHandle.standardError.write(Data("videowall: \(message)\n".utf8))
     }
