@@ -252,6 +252,8 @@ public final class Player {
         busWatch = nil
         connections.forEach { $0.disconnect() }
         connections.removeAll()
+        countersProbe?.remove()
+        countersProbe = nil
         pipeline.setState(.null)
         resumeWaiters(false)
         eventContinuation.finish()
