@@ -45,4 +45,32 @@ final class BufferingTests: XCTestCase {
             watcher.cancel()
         }
     }
+
+    /// A network tile that fails while the wall waits for it (its server goes away) must not
+    /// hold the wall for ever: the tile shows its error and the other tiles play on.
+    func testNetworkTileThatFailsWhileBufferingReleasesTheWall() throws {
+        let clipSpec = ClipSpec(width: 320, height: 180, frames: 240, container: .mkv, pattern: "snow", keyFrameInterval: 30, bitrate: 2000)
+        let local = try onMainLoop { try await TestClips.clip(clipSpec) }
+        let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.intValue ?? 0
+        let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 4, stallSeconds: 60)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
+            wall.play()
+            let held = await waitUntil(timeout: 10) { wall.transport == .buffering }
+            XCTAssertTrue(held, "the wall waits for the network tile")
+
+            server.terminate()
+            let failed = await waitUntil(timeout: 20) { wall.slots[0].failure != nil }
+            XCTAssertTrue(failed, "the network tile fails once its server is gone: \(wall.players.map(\.state))")
+            let resumed = await waitUntil(timeout: 5) { wall.transport == .playing }
+            XCTAssertTrue(resumed, "the wall plays on without it: \(wall.transport)")
+            let localPlayer = try XCTUnwrap(wall.slots[1].player)
+            let position = localPlayer.position ?? .zero
+            await pause(seconds: 0.4)
+            XCTAssertGreaterThan(((localPlayer.position ?? .zero) - position).seconds, 0.25, "the local tile plays")
+        }
+    }
 }

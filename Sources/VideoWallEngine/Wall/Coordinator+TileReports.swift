@@ -18,6 +18,8 @@ extension Coordinator {
             player.pipeline.useClock(clock)
             startAll()
         case .error:
+            // A tile the wall was waiting for may be the one that failed: let the rest go on.
+            handleBuffering()
             checkEnded()
         default:
             break

@@ -129,6 +129,7 @@ public final class Coordinator {
             slots[index].player = nil
             slots[index].loadFailure = error
             publish(.tile(index, .failed(error)))
+            handleBuffering()
             checkEnded()
         }
     }
