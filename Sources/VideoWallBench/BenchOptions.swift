@@ -21,6 +21,8 @@ public struct BenchOptions: Sendable {
     public var costSeconds = 6.0
     /// Accurate seeks to time, for the wall and for the baseline each.
     public var seeks = 10
+    /// Seconds of the soak run (a short clip looping headless).
+    public var soakSeconds = 60.0
     /// Window captures for the on-screen coherence figure.
     public var screenSamples = 60
     /// Where generated clips are cached.
@@ -46,6 +48,7 @@ public struct BenchOptions: Sendable {
         options.costSeconds = 1.5
         options.seeks = 3
         options.screenSamples = 10
+        options.soakSeconds = 4
         return options
     }
 

@@ -70,6 +70,22 @@ public struct BenchReport: Codable, Sendable {
         public var droppedFrames: Int
     }
 
+    /// A long loop of a short clip: loops, frames and resident memory over the run.
+    public struct Soak: Codable, Sendable {
+        public var seconds: Double
+        public var tiles: Int
+        /// Loops of the tile that looped least.
+        public var loops: Int
+        public var framesPerLoop: Int
+        /// Over every tile and loop.
+        public var framesRendered: Int
+        public var framesDropped: Int
+        public var residentStartMB: Double
+        public var residentEndMB: Double
+        /// Least-squares slope of resident memory over the run, in MiB per hour.
+        public var residentGrowthMBPerHour: Double
+    }
+
     public var machine: Machine
     public var clips: String
     public var tiles: Int
@@ -82,6 +98,7 @@ public struct BenchReport: Codable, Sendable {
     public var start: Comparison?
     public var cost: [Cost]
     public var display: Display?
+    public var soak: Soak?
     /// Anything that could not be measured, and why.
     public var notes: [String]
 

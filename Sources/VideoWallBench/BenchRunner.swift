@@ -75,6 +75,10 @@ public struct BenchRunner {
             let clip = try await ClipGenerator.cached(Self.footage(width: w, height: h, options: options), in: options.clipDirectory)
             display = try await costBench.measureDisplay(clips: [clip, clip], display: displayName, width: w, height: h)
         }
+        log("soak: a 0.5 s clip looping on 2 tiles for \(Int(options.soakSeconds)) s, resident memory sampled")
+        let soakClip = try await ClipGenerator.cached(ClipSpec(width: 640, height: 360, frameRate: 30, frames: 15, pattern: "ball"),
+                                                      in: options.clipDirectory)
+        let soak = try await SoakBench(options: options).measure(clip: soakClip, framesPerLoop: 15)
         if !FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv") { notes.append("mpv is not installed: no mpv baseline") }
 
         notes.append("cost clips: videotestsrc snow at \(Self.footageBitrate(width: options.costWidth)) kbit/s, x264 veryfast, a key frame every 2 s: busy enough to decode like camera footage")
@@ -82,6 +86,6 @@ public struct BenchRunner {
                                           display: displayName.isEmpty ? "none" : displayName),
                            clips: "\(options.tiles) x \(options.width)x\(options.height) \(options.frameRate) fps \(options.codec.rawValue), key frame every \(options.keyFrameInterval) s",
                            tiles: options.tiles, sinkSync: spreads.release, sinkWakeUp: spreads.observed, loop: loop, screen: screen, screenNote: screenNote,
-                           seek: seek, start: start, cost: cost, display: display, notes: notes)
+                           seek: seek, start: start, cost: cost, display: display, soak: soak, notes: notes)
     }
 }

@@ -43,9 +43,15 @@ final class ChildProcess: @unchecked Sendable {
     private var peakMemoryMB: Double?
 
     /// `VmHWM` of /proc/PID/status, in MiB.
-    static func highWaterMarkMB(pid: pid_t) -> Double? {
+    static func highWaterMarkMB(pid: pid_t) -> Double? { statusFieldMB("VmHWM", pid: pid) }
+
+    /// The child's resident memory now (`VmRSS`), in MiB.
+    var residentMemoryMB: Double? { Self.statusFieldMB("VmRSS", pid: pid) }
+
+    /// A "NAME:   1234 kB" line of /proc/PID/status, in MiB.
+    private static func statusFieldMB(_ name: String, pid: pid_t) -> Double? {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }),
               let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") else { return nil }
         return kilobytes / 1024
     }
@@ -61,5 +67,12 @@ final class ChildProcess: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: outputPath)
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Usage(status: exit, cpuSeconds: cpu, peakMemoryMB: peakMemoryMB ?? 0, output: output)
+    }
+
+    /// `finish()` on a worker thread, so the main loop keeps running while the child exits.
+    func finished() async -> Usage {
+        await withCheckedContinuation { continuation in
+            Thread.detachNewThread { continuation.resume(returning: self.finish()) }
+        }
     }
 }

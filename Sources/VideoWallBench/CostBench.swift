@@ -47,7 +47,7 @@ struct CostBench {
         let child = try ChildProcess(arguments + clips, environment: environment)
         await sleep(seconds: options.costSeconds)
         child.interrupt()
-        let usage = await finish(child)
+        let usage = await child.finished()
         guard usage.status == 0, let data = FileManager.default.contents(atPath: report),
               let decoded = try? JSONDecoder().decode(WallReport.self, from: data) else {
             throw BenchError("videowall exited \(usage.status): \(usage.output.suffix(400))")
@@ -77,12 +77,6 @@ struct CostBench {
             dropped += Self.droppedFrames(inGstLaunchOutput: usage.output)
         }
         return (cpu / options.costSeconds, dropped, memory)
-    }
-
-    private func finish(_ child: ChildProcess) async -> ChildProcess.Usage {
-        await withCheckedContinuation { continuation in
-            Thread.detachNewThread { continuation.resume(returning: child.finish()) }
-        }
     }
 
     /// The highest `dropped=(guint64)N` in QoS messages from the video sink.

@@ -178,5 +178,11 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertGreaterThan(cost[0]["cpuPerSecond"] as? Double ?? 0, 0)
         XCTAssertGreaterThan(cost[0]["baselineCPUPerSecond"] as? Double ?? 0, 0)
         XCTAssertNotNil((report["display"] as? [String: Any])?["extraCoresPerTile"])
+        // 4 s of a 15-frame clip on 2 tiles: about 8 loops and 240 frames.
+        let soak = try XCTUnwrap(report["soak"] as? [String: Any])
+        XCTAssertGreaterThanOrEqual(soak["loops"] as? Int ?? 0, 5, "\(soak)")
+        XCTAssertEqual(Double(soak["framesRendered"] as? Int ?? 0), 240, accuracy: 40, "\(soak)")
+        XCTAssertGreaterThan(soak["residentEndMB"] as? Double ?? 0, 10, "\(soak)")
+        XCTAssertNotNil(soak["residentGrowthMBPerHour"] as? Double)
     }
 }

@@ -49,3 +49,21 @@ public enum Spread {
         return high - low
     }
 }
+
+/// The least-squares slope of `values` over `times` (value units per time unit): how fast a
+/// quantity such as resident memory grows, with the noise of single samples averaged out.
+/// nil with fewer than two distinct times.
+public enum Trend {
+    public static func slope(times: [Double], values: [Double]) -> Double? {
+        guard times.count == values.count, times.count >= 2 else { return nil }
+        let n = Double(times.count)
+        let meanT = times.reduce(0, +) / n
+        let meanV = values.reduce(0, +) / n
+        var covariance = 0.0, variance = 0.0
+        for (t, v) in zip(times, values) {
+            covariance += (t - meanT) * (v - meanV)
+            variance += (t - meanT) * (t - meanT)
+        }
+        return variance > 0 ? covariance / variance : nil
+    }
+}

@@ -41,6 +41,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: "Largest tile count of the cost sweep (1 up to this).")
     var costTiles = 4
 
+    @Option(name: .long, help: ArgumentHelp("Seconds of the soak run (a short clip looping on 2 tiles).", valueName: "seconds"))
+    var soakSeconds = 60.0
+
     @Flag(name: .long, help: "A small, fast run (tiny clips, short phases): checks that everything runs.")
     var quick = false
 
@@ -52,7 +55,7 @@ struct BenchCommand: ParsableCommand {
         guard (1...4).contains(costTiles) else { throw ValidationError("--cost-tiles must be 1 to 4") }
         guard Self.parseSize(size) != nil, Self.parseSize(costSize) != nil else { throw ValidationError("sizes are written WIDTHxHEIGHT, e.g. 1280x720") }
         guard ClipSpec.Codec(rawValue: codec) == .h264 || ClipSpec.Codec(rawValue: codec) == .vp9 else { throw ValidationError("--codec must be h264 or vp9") }
-        guard seconds >= 2, fps >= 1, keyFrameInterval >= 1, costSeconds > 0 else { throw ValidationError("durations and rates must be positive (clips at least 2 s)") }
+        guard seconds >= 2, fps >= 1, keyFrameInterval >= 1, costSeconds > 0, soakSeconds >= 2 else { throw ValidationError("durations and rates must be positive (clips at least 2 s)") }
     }
 
     static func parseSize(_ text: String) -> (Int, Int)? {
@@ -74,6 +77,7 @@ struct BenchCommand: ParsableCommand {
         (options.costWidth, options.costHeight) = Self.parseSize(costSize)!
         options.costSeconds = costSeconds
         options.costTiles = Array(1...costTiles)
+        options.soakSeconds = soakSeconds
         return options
     }
 

@@ -50,6 +50,11 @@ enum BenchText {
             lines.append(String(format: "display path: %d tiles of %dx%d, window %.2f cores vs headless %.2f: %.2f extra cores per tile, %d dropped",
                                 d.tiles, d.width, d.height, d.windowCPUPerSecond, d.headlessCPUPerSecond, d.extraCoresPerTile, d.droppedFrames))
         }
+        if let soak = r.soak {
+            lines.append(String(format: "soak: %d tiles looping a %d-frame clip for %.0f s: %d loops, %d frames rendered, %d dropped; resident memory %.0f -> %.0f MB (%+.1f MB per hour)",
+                                soak.tiles, soak.framesPerLoop, soak.seconds, soak.loops, soak.framesRendered, soak.framesDropped,
+                                soak.residentStartMB, soak.residentEndMB, soak.residentGrowthMBPerHour))
+        }
         for note in r.notes { lines.append("note: \(note)") }
         return lines.joined(separator: "\n")
     }

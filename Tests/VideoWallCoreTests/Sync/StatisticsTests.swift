@@ -36,3 +36,16 @@ final class StatisticsTests: XCTestCase {
         }
     }
 }
+
+final class TrendTests: XCTestCase {
+    func testSlopeOfALineAndOfNoise() throws {
+        // 2 MB a minute, sampled every 10 s.
+        let times = stride(from: 0.0, through: 60, by: 10).map { $0 }
+        XCTAssertEqual(try XCTUnwrap(Trend.slope(times: times, values: times.map { 100 + $0 / 30 })), 1.0 / 30, accuracy: 1e-12)
+        // Flat with alternating noise: no growth.
+        XCTAssertEqual(try XCTUnwrap(Trend.slope(times: [0, 1, 2, 3], values: [5, 6, 6, 5])), 0, accuracy: 1e-12)
+        XCTAssertNil(Trend.slope(times: [1], values: [1]))
+        XCTAssertNil(Trend.slope(times: [2, 2], values: [1, 3]), "no spread in time")
+        XCTAssertNil(Trend.slope(times: [0, 1], values: [1]))
+    }
+}
