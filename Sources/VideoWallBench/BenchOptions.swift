@@ -17,8 +17,9 @@ public struct BenchOptions: Sendable {
     public var costTiles = [1, 2, 3, 4]
     public var costWidth = 1920
     public var costHeight = 1080
-    /// Seconds each cost run plays.
+    /// Seconds each cost run is measured, after `costWarmUp` seconds of start-up.
     public var costSeconds = 6.0
+    public var costWarmUp = 2.0
     /// Accurate seeks to time, for the wall and for the baseline each.
     public var seeks = 10
     /// Seconds of the soak run (a short clip looping headless).
@@ -46,6 +47,7 @@ public struct BenchOptions: Sendable {
         options.costWidth = 320
         options.costHeight = 180
         options.costSeconds = 1.5
+        options.costWarmUp = 0.5
         options.seeks = 3
         options.screenSamples = 10
         options.soakSeconds = 4

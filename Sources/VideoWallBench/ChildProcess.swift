@@ -45,6 +45,17 @@ final class ChildProcess: @unchecked Sendable {
     /// `VmHWM` of /proc/PID/status, in MiB.
     static func highWaterMarkMB(pid: pid_t) -> Double? { statusFieldMB("VmHWM", pid: pid) }
 
+    /// CPU seconds (user + system) the child has used so far: fields 14 and 15 of
+    /// /proc/PID/stat, in clock ticks. Read twice, it gives the CPU of a window of the run.
+    var cpuSecondsSoFar: Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let nameEnd = stat.lastIndex(of: ")") else { return nil }
+        // After the command name: field 3 (state) onwards.
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
     /// The child's resident memory now (`VmRSS`), in MiB.
     var residentMemoryMB: Double? { Self.statusFieldMB("VmRSS", pid: pid) }
 

@@ -45,7 +45,7 @@ struct CostBench {
         var arguments = [options.executable, "play", "--mute", "--quit-after", String(options.costSeconds * 4), "--report", report]
         if headless { arguments.append("--headless") }
         let child = try ChildProcess(arguments + clips, environment: environment)
-        await sleep(seconds: options.costSeconds)
+        let cpu = await steadyCPU(of: [child])
         child.interrupt()
         let usage = await child.finished()
         guard usage.status == 0, let data = FileManager.default.contents(atPath: report),
@@ -53,7 +53,7 @@ struct CostBench {
             throw BenchError("videowall exited \(usage.status): \(usage.output.suffix(400))")
         }
         let dropped = decoded.tiles.compactMap(\.framesDropped).reduce(0) { $0 + Int($1) }
-        return (usage.cpuSeconds / options.costSeconds, dropped, usage.peakMemoryMB)
+        return (cpu, dropped, usage.peakMemoryMB)
     }
 
     /// One `gst-launch-1.0 playbin` per clip, all at once, stopped with SIGINT after the same time.
@@ -67,16 +67,29 @@ struct CostBench {
                               "video-sink=fakesink name=vsink sync=true qos=true max-lateness=20000000",
                               "audio-sink=fakesink sync=true", "mute=true"], environment: environment)
         }
-        await sleep(seconds: options.costSeconds)
+        let cpu = await steadyCPU(of: children)
         children.forEach { $0.interrupt() }
-        var cpu = 0.0, memory = 0.0, dropped = 0
+        var memory = 0.0, dropped = 0
         for child in children {
             let usage = child.finish()
-            cpu += usage.cpuSeconds
             memory += usage.peakMemoryMB
             dropped += Self.droppedFrames(inGstLaunchOutput: usage.output)
         }
-        return (cpu / options.costSeconds, dropped, memory)
+        return (cpu, dropped, memory)
+    }
+
+    /// Cores used by `children` together while playing: CPU time over wall time from the end
+    /// of start-up (`costWarmUp`) to the end of the run (`costSeconds` later). Start-up is
+    /// left out on both sides: plugin loading, the wall's discovery and the first preroll
+    /// are paid once per session, not per second of playback.
+    private func steadyCPU(of children: [ChildProcess]) async -> Double {
+        await sleep(seconds: options.costWarmUp)
+        let startCPU = children.compactMap(\.cpuSecondsSoFar).reduce(0, +)
+        let start = DispatchTime.now()
+        await sleep(seconds: options.costSeconds)
+        let endCPU = children.compactMap(\.cpuSecondsSoFar).reduce(0, +)
+        let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        return elapsed > 0 ? (endCPU - startCPU) / elapsed : 0
     }
 
     /// The highest `dropped=(guint64)N` in QoS messages from the video sink.
