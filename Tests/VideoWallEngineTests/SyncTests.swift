@@ -208,3 +208,32 @@ final class ClockRecoveryTests: XCTestCase {
         }
     }
 }
+
+/// Play and pause asked for while a seek runs (a speed change is one) are kept, not dropped.
+final class TransportIntentTests: XCTestCase {
+    func testPlayPauseDuringASeekTakesEffectWhenItIsDone() throws {
+        try onMainLoop(timeout: 60) {
+            let (wall, _) = try await SyncTests.makeWall(tiles: 2)
+            defer { wall.shutDown() }
+            XCTAssertEqual(wall.transport, .paused)
+
+            // Paused: toggled during a speed change, the wall plays once it is done.
+            let faster = Task { await wall.setRate(2) }
+            for _ in 0..<100 where !wall.seeking { await Task.yield() }
+            XCTAssertTrue(wall.seeking, "the speed change is a seek in flight")
+            wall.togglePlayPause()
+            XCTAssertTrue(wall.intendsToPlay)
+            await faster.value
+            XCTAssertEqual(wall.transport, .playing, "play asked for during the seek")
+
+            // Playing: toggled during a seek, the wall ends up paused.
+            let seek = Task { await wall.seek(to: .milliseconds(1000), precision: .accurate) }
+            for _ in 0..<100 where !wall.seeking { await Task.yield() }
+            XCTAssertTrue(wall.seeking)
+            wall.togglePlayPause()
+            XCTAssertFalse(wall.intendsToPlay)
+            await seek.value
+            XCTAssertEqual(wall.transport, .paused, "pause asked for during the seek")
+        }
+    }
+}

@@ -67,7 +67,7 @@ extension Coordinator {
         _ = throttle.setCanSeek(false, at: monotonic.now)
         seeking = true
         lastSeekTarget = request.target
-        let resume = transport == .playing || (transport == .buffering && resumeAfterBuffering)
+        playsAfterSeek = transport == .playing || (transport == .buffering && resumeAfterBuffering)
         if transport == .playing || transport == .buffering { pauseAll() }
         setTransport(.seeking)
         for player in active { await player.pauseAndSettle(timeout: configuration.prerollTimeout) }
@@ -93,7 +93,7 @@ extension Coordinator {
         seeking = false
         lastSeekTarget = nil
         setTransport(.paused)
-        if resume { startAll() }
+        if playsAfterSeek { startAll() }
         if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
     }
 

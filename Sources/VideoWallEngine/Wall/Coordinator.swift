@@ -22,6 +22,10 @@ public final class Coordinator {
     var throttleTimer: TimeoutToken?
     let monotonic = SystemMonotonicClock()
     var seeking = false
+    /// Whether the wall plays once the running seek is done: set from the transport when the
+    /// seek starts, then by play and pause asked for meanwhile, so a key pressed during a
+    /// seek (or a speed change, which is one) is not lost.
+    var playsAfterSeek = false
     var loopPlan: LoopPlan?
     /// Whether the wall loops as a group (starts as `configuration.groupLoop`).
     public private(set) var isLooping: Bool
@@ -184,7 +188,8 @@ public final class Coordinator {
 
     /// Starts (or resumes) every tile on one base time.
     public func play() {
-        guard transport != .playing, transport != .loading, !seeking else { return }
+        if seeking { playsAfterSeek = true; return }
+        guard transport != .playing, transport != .loading else { return }
         if transport == .ended {
             Task { await perform(SeekRequest(target: .zero, precision: .accurate, rate: nil)); play() }
             return
@@ -210,6 +215,7 @@ public final class Coordinator {
 
     /// Pauses every tile at the same running time.
     public func pause() {
+        if seeking { playsAfterSeek = false; return }
         guard transport == .playing || transport == .buffering else { return }
         pauseAll()
         setTransport(.paused)
@@ -227,8 +233,15 @@ public final class Coordinator {
         }
     }
 
+    /// Whether the wall plays, or will once the running seek or buffering is over: the state
+    /// a play/pause toggle acts on.
+    public var intendsToPlay: Bool {
+        if seeking { return playsAfterSeek }
+        return transport == .playing || (transport == .buffering && resumeAfterBuffering)
+    }
+
     public func togglePlayPause() {
-        if transport == .playing { pause() } else { play() }
+        if intendsToPlay { pause() } else { play() }
     }
 
     /// Shuts down and waits until every tile's event forwarding has ended, so no task still

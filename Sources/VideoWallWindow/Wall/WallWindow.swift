@@ -279,7 +279,7 @@ public final class WallWindow {
     private func dragChanged(_ dragging: Bool) {
         guard let coordinator else { return }
         if dragging {
-            resumeAfterDrag = coordinator.transport == .playing
+            resumeAfterDrag = coordinator.intendsToPlay
             coordinator.pause()
         } else {
             coordinator.finishSeeking()
