@@ -81,17 +81,25 @@ final class BadInputTests: XCTestCase {
         }
     }
 
-    /// A file cut off after its header (the index at the front, half the frames gone) plays
-    /// what it has, then holds its last frame with a warning; the other tile plays on.
-    func testFileCutShortEndsWithAWarningWhileTheOtherTilePlays() throws {
-        try onMainLoop(timeout: 90) {
-            let whole = TestClips.directory + "/faststart.mp4"
+    /// A 3 s MP4 with its index at the front, cut to its first half.
+    @MainActor
+    private static func cutShortClip() async throws -> String {
+        let whole = TestClips.directory + "/faststart.mp4"
+        if !FileManager.default.fileExists(atPath: whole) {
             try await ClipGenerator.run("""
                 videotestsrc num-buffers=90 ! video/x-raw,width=320,height=180,framerate=30/1 \
                 ! x264enc speed-preset=ultrafast key-int-max=30 ! mp4mux faststart=true ! filesink location=\(whole)
                 """, timeout: 60)
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
-            let cut = TestClips.file(named: "cut-short.mp4", contents: bytes.prefix(bytes.count / 2))
+        }
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: whole))
+        return TestClips.file(named: "cut-short.mp4", contents: bytes.prefix(bytes.count / 2))
+    }
+
+    /// A file cut off after its header (the index at the front, half the frames gone) plays
+    /// what it has, then holds its last frame with a warning; the other tile plays on.
+    func testFileCutShortEndsWithAWarningWhileTheOtherTilePlays() throws {
+        try onMainLoop(timeout: 90) {
+            let cut = try await Self.cutShortClip()
             let good = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 120))
 
             let wall = try Coordinator()
@@ -110,6 +118,40 @@ final class BadInputTests: XCTestCase {
             await pause(seconds: 0.3)
             XCTAssertGreaterThan(((wall.players[0].position ?? .zero) - before).seconds, 0.2, "the good tile plays on")
             XCTAssertEqual(wall.report().tiles[1].warnings, [warning])
+        }
+    }
+
+    /// Looping, a cut-short file never posts end of stream (the next pass is queued before
+    /// it): the wrap itself tells where the pass ended.
+    func testLoopingFileCutShortWarnsAtTheWrap() throws {
+        try onMainLoop(timeout: 90) {
+            let cut = try await Self.cutShortClip()
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: cut, endOfStream: .loop)])
+            await wall.whenDescribed()
+            wall.play()
+            let warned = await waitUntil(timeout: 8) { !wall.players[0].warnings.isEmpty }
+            XCTAssertTrue(warned, "a warning at the first wrap; loops \(wall.players[0].loopCount)")
+            XCTAssertTrue(wall.players[0].warnings.first?.hasSuffix("of 00:00:03.000: the source may be cut short") ?? false,
+                          "\(wall.players[0].warnings)")
+            XCTAssertEqual(wall.transport, .playing, "it loops on")
+        }
+    }
+
+    /// A whole file looping gets no such warning.
+    func testLoopingWholeFileWarnsNothing() throws {
+        try onMainLoop(timeout: 90) {
+            let whole = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: whole, endOfStream: .loop)])
+            await wall.whenDescribed()
+            wall.play()
+            _ = await waitUntil(timeout: 5) { wall.players[0].loopCount >= 3 }
+            await pause(seconds: 0.2)
+            XCTAssertGreaterThanOrEqual(wall.players[0].loopCount, 3)
+            XCTAssertEqual(wall.players[0].warnings, [])
         }
     }
 }

@@ -122,16 +122,23 @@ public final class Player {
         connections.append(pipeline.connectSignal("about-to-finish") { [weak self] in
             guard requeue.isEnabled else { return }
             try? pipeline.set("uri", requeue.uri)
+            requeue.requeued()
             DispatchQueue.main.async { MainActor.assumeIsolated { self?.didRequeue() } }
         })
         if let pad = videoSink.renderer.staticPad("sink") {
             let carried = carriedStatistics
             // Weak: the probe's closure is released under the pad's lock, and must not hold the
             // last reference to the sink, whose disposal takes that lock again.
-            countersProbe = pad.onDownstreamEvent { [weak renderer = videoSink.renderer] event in
-                guard event == .flushStart || event == .segment,
-                      let counted = try? renderer?.sinkStatistics() else { return }
-                carried.add(counted)
+            countersProbe = pad.onDownstreamEvent { [weak self, weak renderer = videoSink.renderer] event in
+                guard event == .flushStart || event == .segment else { return }
+                if event == .flushStart { requeue.flushed() }
+                // A gapless wrap: the frame on screen is the last of the pass just played.
+                if event == .segment, requeue.takeWrap(), let last = try? renderer?.lastSample(),
+                   let pts = last.presentationTime {
+                    let end = MediaTime(pts) + (last.duration.map(MediaTime.init) ?? .zero)
+                    DispatchQueue.main.async { MainActor.assumeIsolated { self?.passEnded(at: end) } }
+                }
+                if let counted = try? renderer?.sinkStatistics() { carried.add(counted) }
             }
         }
         if let pad = videoSink.mediaSizeElement.staticPad("sink") {
@@ -275,9 +282,7 @@ public final class Player {
         case .missingPlugin(let description):
             pendingPluginName = description
         case .endOfStream:
-            if let duration = asset.duration, let position, EarlyEnd.missing(endedAt: position, announced: duration) != nil {
-                warn(EarlyEnd.warning(endedAt: position, announced: duration))
-            }
+            if let position { passEnded(at: position) }
             apply(.reachedEnd)
             eventContinuation.yield(.endOfStream)
         case .buffering(let percent):
@@ -291,6 +296,12 @@ public final class Player {
             break
         }
         messageObserver?(self, message)
+    }
+
+    /// A stream ends: at end of stream, or at a gapless wrap, which never posts one.
+    private func passEnded(at position: MediaTime) {
+        guard let duration = asset.duration, EarlyEnd.missing(endedAt: position, announced: duration) != nil else { return }
+        warn(EarlyEnd.warning(endedAt: position, announced: duration))
     }
 
     private func warn(_ message: String) {
@@ -310,11 +321,27 @@ public final class Player {
 final class RequeueSwitch: @unchecked Sendable {
     private let lock = NSLock()
     private var enabled = false
+    private var wrapPending = false
     let uri: String
     init(uri: String) { self.uri = uri }
     var isEnabled: Bool {
         get { lock.lock(); defer { lock.unlock() }; return enabled }
         set { lock.lock(); enabled = newValue; lock.unlock() }
+    }
+
+    /// The URI was queued again: the next segment to reach the sink without a flush is the
+    /// wrap, and the frame shown before it ended the pass.
+    func requeued() { lock.lock(); wrapPending = true; lock.unlock() }
+
+    /// A flush (seek) before the wrap arrives: that segment is a seek's, not the wrap's.
+    func flushed() { lock.lock(); wrapPending = false; lock.unlock() }
+
+    /// Whether a segment reaching the sink now is the wrap (and forgets it).
+    func takeWrap() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        let wrap = wrapPending
+        wrapPending = false
+        return wrap
     }
 }
 
