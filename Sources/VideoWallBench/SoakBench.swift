@@ -18,8 +18,8 @@ struct SoakBench {
         let child = try ChildProcess([options.executable, "play", "--headless", "--loop", "--mute",
                                       "--quit-after", String(options.soakSeconds * 4), "--report", report]
                                      + Array(repeating: clip, count: tiles), environment: environment)
-        // Memory settles once every plugin is loaded and the first loops allocated their
-        // buffers: the trend is taken from the second tenth of the run on.
+        // Twenty samples; the first (a twentieth of the run in) is left out, while plugins
+        // load and the first loops allocate their buffers.
         let interval = options.soakSeconds / 20
         var times: [Double] = [], samples: [Double] = []
         for step in 1...20 {
