@@ -237,3 +237,20 @@ final class TransportIntentTests: XCTestCase {
         }
     }
 }
+
+/// A clip short enough to be read whole while it prerolls still loops: playbin asks for the
+/// next URI (about-to-finish) during the preroll, before the wall has planned its loops.
+final class ShortClipLoopTests: XCTestCase {
+    func testATwoFrameClipLoops() throws {
+        try onMainLoop(timeout: 60) {
+            let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 2))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: clip, endOfStream: .loop)])
+            wall.play()
+            let looped = await waitUntil(timeout: 3) { wall.players[0].loopCount >= 5 }
+            XCTAssertTrue(looped, "loops: \(wall.players[0].loopCount), state \(wall.players[0].state)")
+            XCTAssertEqual(wall.transport, .playing)
+        }
+    }
+}

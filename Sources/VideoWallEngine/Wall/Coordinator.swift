@@ -148,6 +148,10 @@ public final class Coordinator {
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume)
+        // Armed before the preroll: a short clip is read to its end while it prerolls, and
+        // playbin asks for the next URI (about-to-finish) only then, before the loop plan
+        // exists. The plan, made once durations are known, may disarm it again.
+        player.setGaplessLoop(isLooping || spec.endOfStream == .loop)
         player.messageObserver = { [weak self] player, message in self?.observe(player, message) }
         forwarders.append(Task { @MainActor [weak self] in
             for await event in player.events { self?.publish(.tile(index, event)) }
