@@ -148,10 +148,11 @@ public final class Coordinator {
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume)
-        // Armed before the preroll: a short clip is read to its end while it prerolls, and
-        // playbin asks for the next URI (about-to-finish) only then, before the loop plan
-        // exists. The plan, made once durations are known, may disarm it again.
-        player.setGaplessLoop(isLooping || spec.endOfStream == .loop)
+        // A looping tile is armed before its preroll: a short clip is read to its end while it
+        // prerolls, and playbin asks for the next URI (about-to-finish) then, before the loop
+        // plan exists. Not in a group loop: there a tile shorter than the longest must hold
+        // until the group wraps, and which tiles are shorter is known only from the plan.
+        if !isLooping { player.setGaplessLoop(spec.endOfStream == .loop) }
         player.messageObserver = { [weak self] player, message in self?.observe(player, message) }
         forwarders.append(Task { @MainActor [weak self] in
             for await event in player.events { self?.publish(.tile(index, event)) }
