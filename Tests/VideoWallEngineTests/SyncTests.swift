@@ -253,4 +253,22 @@ final class ShortClipLoopTests: XCTestCase {
             XCTAssertEqual(wall.transport, .playing)
         }
     }
+
+    /// In a group loop (`videowall --loop`) the tile misses its first requeue, is re-armed for
+    /// the next wrap, and loops from then on.
+    func testATwoFrameClipLoopsInAGroupLoop() throws {
+        try onMainLoop(timeout: 60) {
+            let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 2))
+            var configuration = CoordinatorConfiguration()
+            configuration.groupLoop = true
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: clip, endOfStream: .loop)])
+            await wall.whenDescribed()
+            wall.play()
+            let looped = await waitUntil(timeout: 3) { wall.players[0].loopCount >= 5 }
+            XCTAssertTrue(looped, "loops: \(wall.players[0].loopCount), state \(wall.players[0].state)")
+            XCTAssertEqual(wall.transport, .playing)
+        }
+    }
 }

@@ -27,8 +27,10 @@ extension Coordinator {
     }
 
     func reachedEnd(_ player: Player) {
-        if let plan = loopPlan, let i = active.firstIndex(where: { $0 === player }),
-           plan.method(forTile: i) == .rearmAtWrap {
+        // In a group loop every tile that ends is re-armed for the next wrap: a shorter tile as
+        // planned, and a tile planned as gapless that missed its requeue (a clip read whole
+        // while it prerolled, before the plan armed it); from then on it loops gaplessly.
+        if let plan = loopPlan, active.contains(where: { $0 === player }) {
             Task { await rearm(player, plan: plan) }
             return
         }
