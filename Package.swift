@@ -21,6 +21,7 @@ let package = Package(
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk+-3.0",
                        providers: [.apt(["libgtk-3-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
 
         // Pure core: layout model, geometry, time, state machines, sync maths. No GStreamer, no GTK.
         .target(name: "VideoWallCore", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -38,7 +39,7 @@ let package = Package(
         .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallWindow", "GStreamerKit"]),
 
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallEngine", "VideoWallWindow", "VideoWallBench",
+            "VideoWallCore", "VideoWallEngine", "VideoWallWindow", "VideoWallBench", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -12,4 +12,10 @@ struct VideoWallCommand: ParsableCommand {
         subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self, BenchCommand.self],
         defaultSubcommand: PlayCommand.self
     )
+
+    /// Tunes the allocator before any thread starts, then parses and runs as usual.
+    static func main() {
+        AllocatorArenas.limit()
+        main(nil)
+    }
 }
