@@ -20,8 +20,10 @@ struct SinkSyncBench {
         var observed = BenchReport.SinkSync()
 
         mutating func record(_ phase: WritableKeyPath<BenchReport.SinkSync, Percentiles?>, _ recorders: [RenderRecorder], bench: SinkSyncBench) {
-            release[keyPath: phase] = Percentiles.of(RenderAnalysis.spreads(recorders.map { bench.keys($0, \.releaseTime) }))
-            observed[keyPath: phase] = Percentiles.of(RenderAnalysis.spreads(recorders.map { bench.keys($0, \.observedTime) }))
+            // One snapshot per recorder, so both figures read the same frames.
+            let renders = recorders.map(\.rendered)
+            release[keyPath: phase] = Percentiles.of(RenderAnalysis.spreads(renders.map { bench.keys($0, \.releaseTime) }))
+            observed[keyPath: phase] = Percentiles.of(RenderAnalysis.spreads(renders.map { bench.keys($0, \.observedTime) }))
         }
     }
 
@@ -76,7 +78,7 @@ struct SinkSyncBench {
             lost += continuity.lost
             repeated += continuity.repeated
         }
-        let keyed = keys(recorders.first, \.releaseTime)
+        let keyed = keys(recorders.first?.rendered ?? [], \.releaseTime)
         let wraps = (keyed.last?.key ?? 0) / framesPerLoop
         return BenchReport.Loop(framePeriodMs: frameDuration.seconds * 1000, longestIntervalMs: longest.seconds * 1000,
                                 longestObservedIntervalMs: longestObserved.seconds * 1000,
@@ -84,8 +86,7 @@ struct SinkSyncBench {
     }
 
     /// Each rendered frame as (frame number counted across loops, the chosen clock time).
-    nonisolated func keys(_ recorder: RenderRecorder?, _ time: KeyPath<RenderRecorder.Render, MediaTime>) -> [(key: Int, time: MediaTime)] {
-        let renders = recorder?.rendered ?? []
+    nonisolated func keys(_ renders: [RenderRecorder.Render], _ time: KeyPath<RenderRecorder.Render, MediaTime>) -> [(key: Int, time: MediaTime)] {
         let keys = RenderAnalysis.frameKeys(presentationTimes: renders.map(\.presentationTime), frameDuration: frameDuration, framesPerLoop: framesPerLoop)
         return zip(keys, renders).map { ($0, $1[keyPath: time]) }
     }

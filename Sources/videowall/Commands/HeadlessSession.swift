@@ -20,18 +20,7 @@ struct HeadlessSession {
         let specs = sources.map {
             TileSpec(source: $0, endOfStream: options.loop ? .loop : .hold, muted: options.mute)
         }
-        let events = coordinator.events()
-        let reporter = Task { @MainActor in
-            for await event in events {
-                switch event {
-                case .tile(let index, .failed(let error)): Console.error("tile \(index + 1): \(error)")
-                case .tile(let index, .warning(let message)):
-                    let source = coordinator.slots.indices.contains(index) ? coordinator.slots[index].source + ": " : ""
-                    Console.warning("tile \(index + 1): \(source)\(message)")
-                default: break
-                }
-            }
-        }
+        let reporter = TileProblems.report(from: coordinator)
         await coordinator.load(specs)
         if coordinator.players.contains(where: \.isActive) {
             coordinator.play()

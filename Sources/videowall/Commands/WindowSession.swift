@@ -67,18 +67,7 @@ struct WindowSession {
         }
         specs += leftOver.map { TileSpec(source: $0) }
 
-        let events = coordinator.events()
-        let reporter = Task { @MainActor in
-            for await event in events {
-                switch event {
-                case .tile(let index, .failed(let error)): Console.error("tile \(index + 1): \(error)")
-                case .tile(let index, .warning(let message)):
-                    let source = coordinator.slots.indices.contains(index) ? coordinator.slots[index].source + ": " : ""
-                    Console.warning("tile \(index + 1): \(source)\(message)")
-                default: break
-                }
-            }
-        }
+        let reporter = TileProblems.report(from: coordinator)
         do { try wallWindow.show(following: coordinator) } catch {
             Console.error(error.description)
             return ExitStatus.usage

@@ -1,0 +1,22 @@
+import VideoWallEngine
+
+/// Prints each tile's failure and warnings on standard error as they happen, one line each,
+/// naming the tile (and, for a warning, its source). Shared by the headless and window
+/// sessions; the task ends when the coordinator's event stream does.
+@MainActor
+enum TileProblems {
+    static func report(from coordinator: Coordinator) -> Task<Void, Never> {
+        let events = coordinator.events()
+        return Task { @MainActor in
+            for await event in events {
+                switch event {
+                case .tile(let index, .failed(let error)): Console.error("tile \(index + 1): \(error)")
+                case .tile(let index, .warning(let message)):
+                    let source = coordinator.slots.indices.contains(index) ? coordinator.slots[index].source + ": " : ""
+                    Console.warning("tile \(index + 1): \(source)\(message)")
+                default: break
+                }
+            }
+        }
+    }
+}
