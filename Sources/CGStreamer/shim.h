@@ -64,6 +64,20 @@ static inline GstClockTime vw_base_sink_due_time(GstElement *e, GstClockTime ts)
 static inline GstBuffer *vw_probe_info_buffer(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_BUFFER(i); }
 static inline GstEvent *vw_probe_info_event(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_EVENT(i); }
 static inline GstEventType vw_event_type(GstEvent *e) { return GST_EVENT_TYPE(e); }
+/* Replaces the SEGMENT event passing a probe by a copy whose base (running time of its start)
+ * is `base`; the seqnum is kept. GST_PAD_PROBE_INFO_DATA is a macro, hence this shim. */
+static inline void vw_probe_info_rebase_segment(GstPadProbeInfo *info, guint64 base) {
+  GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
+  const GstSegment *segment = NULL;
+  gst_event_parse_segment(event, &segment);
+  GstSegment copy;
+  gst_segment_copy_into(segment, &copy);
+  copy.base = base;
+  GstEvent *replacement = gst_event_new_segment(&copy);
+  gst_event_set_seqnum(replacement, gst_event_get_seqnum(event));
+  gst_event_unref(event);
+  GST_PAD_PROBE_INFO_DATA(info) = replacement;
+}
 
 // GType macros.
 static inline GType vw_type_string(void) { return G_TYPE_STRING; }

@@ -4,6 +4,8 @@ internal import CGStreamer
 public struct BusMessage: Sendable {
     public enum Kind: Sendable {
         case endOfStream
+        /// A segment seek's segment played out (`GST_MESSAGE_SEGMENT_DONE`): no EOS follows.
+        case segmentDone
         case error(GStreamerError)
         case warning(GStreamerError)
         case stateChanged(old: ElementState, new: ElementState, pending: ElementState)
@@ -46,6 +48,7 @@ public struct BusMessage: Sendable {
         let type = vw_message_type(message)
         switch type {
         case GST_MESSAGE_EOS: return .endOfStream
+        case GST_MESSAGE_SEGMENT_DONE: return .segmentDone
         case GST_MESSAGE_ERROR, GST_MESSAGE_WARNING:
             var error: UnsafeMutablePointer<GError>?
             var debug: UnsafeMutablePointer<gchar>?

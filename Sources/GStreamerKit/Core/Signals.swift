@@ -28,6 +28,12 @@ final class ClosureBox<Arguments>: @unchecked Sendable {
     init(_ body: @escaping (Arguments) -> Void) { self.body = body }
 }
 
+/// A Swift closure that answers, travelling as `user_data` like `ClosureBox`.
+final class ReturningClosureBox<Arguments, Result>: @unchecked Sendable {
+    let body: (Arguments) -> Result
+    init(_ body: @escaping (Arguments) -> Result) { self.body = body }
+}
+
 /// `GClosureNotify` that releases a `ClosureBox` when GLib drops the handler.
 private let releaseBox: GClosureNotify = { data, _ in
     if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
@@ -82,6 +88,17 @@ extension Element {
             (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Element>).body(Element(raw: element, transfer: .none))
         }
         return connect("element-setup", box: ClosureBox<Element>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// "pad-added" (`void (*)(GstElement *, GstPad *, gpointer)`): a demuxer's new source pad,
+    /// on the streaming thread that found the stream.
+    public func onPadAdded(_ handler: @escaping @Sendable (Pad) -> Void) -> SignalConnection {
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let trampoline: CFunction = { _, pad, data in
+            guard let pad, let data else { return }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Pad>).body(Pad(raw: pad, transfer: .none))
+        }
+        return connect("pad-added", box: ClosureBox<Pad>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
     }
 }
 

@@ -57,6 +57,14 @@ public class Element: ObjectReference, @unchecked Sendable {
         return String(cString: c)
     }
 
+    /// The factory's classification ("Codec/Demuxer", "Codec/Decoder/Video"):
+    /// `gst_element_factory_get_metadata` with `GST_ELEMENT_METADATA_KLASS`; empty when none.
+    public var classification: String {
+        guard let factory = gst_element_get_factory(element),
+              let c = gst_element_factory_get_metadata(factory, "klass") else { return "" }
+        return String(cString: c)
+    }
+
     /// `gst_element_set_state`.
     @discardableResult
     public func setState(_ state: ElementState) -> StateChangeResult {
@@ -128,6 +136,18 @@ public class Element: ObjectReference, @unchecked Sendable {
                          GST_SEEK_TYPE_SET, gint64(start.nanoseconds),
                          stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET,
                          stop.map { gint64($0.nanoseconds) } ?? -1) != 0
+    }
+
+    /// `gst_event_new_seek` sent with `gst_element_send_event`: like `seek`, but returns the
+    /// event's seqnum (nil when refused), which every message the seek causes carries
+    /// (ASYNC_DONE, SEGMENT_DONE), so a caller can tell which seek a message answers.
+    public func sendSeek(rate: Double = 1.0, flags: SeekFlags, start: ClockTime, stop: ClockTime? = nil) -> UInt32? {
+        guard let event = gst_event_new_seek(rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
+                                             GST_SEEK_TYPE_SET, gint64(start.nanoseconds),
+                                             stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET,
+                                             stop.map { gint64($0.nanoseconds) } ?? -1) else { return nil }
+        let seqnum = gst_event_get_seqnum(event)
+        return gst_element_send_event(element, event) != 0 ? UInt32(seqnum) : nil
     }
 
     /// `gst_element_send_event` with a frame `step` event (GST_FORMAT_BUFFERS).

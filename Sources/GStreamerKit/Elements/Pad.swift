@@ -6,6 +6,9 @@ public final class Pad: ObjectReference, @unchecked Sendable {
 
     var pad: UnsafeMutablePointer<GstPad> { pointer.assumingMemoryBound(to: GstPad.self) }
 
+    /// Tells pads apart (their address) without handing out the pointer.
+    public var identity: UInt { UInt(bitPattern: pointer) }
+
     /// `gst_pad_get_current_caps`.
     public var currentCaps: Caps? {
         gst_pad_get_current_caps(pad).map { Caps(raw: $0, transfer: .full) }
@@ -94,14 +97,65 @@ extension Pad {
         return addProbe(mask, box: ClosureBox<PassingEvent>(handler), callback: callback)
     }
 
+    /// A downstream TIME segment as it passes: where it starts in the media, its rate, and
+    /// `base`, the running time its start is played at.
+    public struct PassingSegment: Sendable {
+        public var start: ClockTime
+        public var rate: Double
+        public var base: ClockTime
+    }
+
+    /// What `rebasingSegments` shows its handler, in the order the pad carries it.
+    public enum StreamItem: Sendable {
+        case flush
+        case segment(PassingSegment)
+        case buffer(PassingBuffer)
+    }
+
+    /// Calls `handler` on the streaming thread with every flush, TIME segment and buffer
+    /// passing downstream. A segment is replaced by a copy with the base the handler returns
+    /// (`vw_probe_info_rebase_segment`), or left as it is when it returns nil.
+    public func rebasingSegments(_ handler: @escaping @Sendable (StreamItem) -> ClockTime?) -> PadProbe {
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data else { return GST_PAD_PROBE_OK }
+            let body = (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ReturningClosureBox<StreamItem, ClockTime?>).body
+            // GST_PAD_PROBE_INFO_BUFFER is a plain cast: ask the probe type what the data is.
+            if info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0, let buffer = vw_probe_info_buffer(info) {
+                _ = body(.buffer(PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
+                                               duration: ClockTime(raw: vw_buffer_duration(buffer)))))
+                return GST_PAD_PROBE_OK
+            }
+            guard let event = vw_probe_info_event(info) else { return GST_PAD_PROBE_OK }
+            switch vw_event_type(event) {
+            case GST_EVENT_FLUSH_STOP:
+                _ = body(.flush)
+            case GST_EVENT_SEGMENT:
+                var raw: UnsafePointer<GstSegment>?
+                gst_event_parse_segment(event, &raw)
+                guard let segment = raw?.pointee, segment.format == GST_FORMAT_TIME else { break }
+                let passing = PassingSegment(start: ClockTime(nanoseconds: UInt64(segment.start)), rate: segment.rate,
+                                             base: ClockTime(nanoseconds: UInt64(segment.base)))
+                if let base = body(.segment(passing)), base.nanoseconds != passing.base.nanoseconds {
+                    vw_probe_info_rebase_segment(info, guint64(base.nanoseconds))
+                }
+            default:
+                break
+            }
+            return GST_PAD_PROBE_OK
+        }
+        let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
+                                   | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
+        return addProbe(mask, box: ReturningClosureBox<StreamItem, ClockTime?>(handler), callback: callback)
+    }
+
     /// `gst_pad_add_probe` with a Swift closure box as `user_data`, released by the
     /// destroy-notify when the probe goes. GStreamer calls that with the pad's lock held, so a
     /// handler must not own the last reference to the pad's element: capture it weakly.
-    private func addProbe<Arguments>(_ mask: GstPadProbeType, box: ClosureBox<Arguments>, callback: GstPadProbeCallback) -> PadProbe {
+    private func addProbe(_ mask: GstPadProbeType, box: AnyObject, callback: GstPadProbeCallback) -> PadProbe {
         let release: GDestroyNotify = { data in
             if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
         }
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+        let data = Unmanaged.passRetained(box).toOpaque()
         let id = gst_pad_add_probe(pad, mask, callback, data, release)
         return PadProbe(pad: self, probeID: id)
     }

@@ -22,6 +22,16 @@ public final class Sample: @unchecked Sendable {
     /// `GST_BUFFER_PTS`, nil when the buffer has none.
     public var presentationTime: ClockTime? { buffer.flatMap { ClockTime(raw: vw_buffer_pts($0)) } }
 
+    /// The buffer's stream time (its position in the media): `gst_segment_to_stream_time` of
+    /// its PTS in the sample's segment; nil without a PTS or outside the segment.
+    public var streamTime: ClockTime? {
+        guard let buffer, let segment = gst_sample_get_segment(sample) else { return nil }
+        let pts = vw_buffer_pts(buffer)
+        guard pts != GstClockTime.max else { return nil }
+        guard segment.pointee.format == GST_FORMAT_TIME else { return ClockTime(raw: pts) }
+        return ClockTime(raw: gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts))
+    }
+
     /// `GST_BUFFER_DURATION`.
     public var duration: ClockTime? { buffer.flatMap { ClockTime(raw: vw_buffer_duration($0)) } }
 
