@@ -34,13 +34,33 @@ public final class Player {
     /// Counts ASYNC_DONE messages, so a waiter registered after the message still sees it.
     private(set) var asyncDoneCount = 0
     private let requeue: RequeueSwitch
+    /// Looping by segment seeks, for local media (nil for network sources, which loop by
+    /// playbin's switch to the same URI).
+    private let segmentLoop: SegmentLoop?
+    /// Whether the tile goes round at its end (decided by the coordinator; read at SEGMENT_DONE).
+    public private(set) var loopsAtEnd = false
+    /// Whether the running segment was started by a SEGMENT seek: it ends in SEGMENT_DONE, not EOS.
+    private(set) var inSegmentMode = false
+    /// The seqnum of the last seek sent: a SEGMENT_DONE of an older one is stale.
+    private var lastSeekSeqnum: UInt32?
+    /// The rate of the last seek, which a loop's seek keeps.
+    private(set) var playbackRate: Double = 1
+    private let wraps = WrapDetector()
     /// What the sink counted before its counters were last zeroed: a base sink resets its
     /// `stats` at every FLUSH_START and SEGMENT (each seek, each gapless loop), so the counts
     /// are carried over here, read just before the sink handles those events.
     private let carriedStatistics = CarriedStatistics()
     private var countersProbe: PadProbe?
-    /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group wrap).
+    /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group
+    /// wrap, or the lead-in of the first preroll).
     var baseOffset: MediaTime = .zero
+    /// Where the media's first frame sits on its own timeline. MPEG-TS (what HLS carries)
+    /// starts its timestamps a little after zero (mpegtsmux's lead-in, 125 ms here), so its
+    /// first frame would be shown that much after a local copy's. The wall counts every time
+    /// from the first frame: positions subtract this, seeks add it.
+    private(set) var startOffset: MediaTime = .zero
+    /// Lead-ins longer than this are taken as content that starts late, not a muxer's offset.
+    private static let maximumStartOffset = MediaTime.milliseconds(1000)
     /// Tells the coordinator about every message after the player has handled it.
     var messageObserver: ((Player, BusMessage) -> Void)?
 
@@ -66,6 +86,7 @@ public final class Player {
         pipeline.useClock(clock)
         pipeline.setStartTime(nil)
         requeue = RequeueSwitch(uri: asset.uri)
+        segmentLoop = asset.isNetwork ? nil : SegmentLoop()
         connectSignals()
         busWatch = pipeline.bus.addWatch { [weak self] message in
             MainActor.assumeIsolated { self?.handle(message) }
@@ -76,8 +97,18 @@ public final class Player {
     /// Whether the tile can take part in group transport.
     public var isActive: Bool { state != .failed && state != .idle }
 
-    /// The tile's media position (`gst_element_query_position`).
-    public var position: MediaTime? { pipeline.queryPosition().map(MediaTime.init) }
+    /// The tile's media position: the stream time of the frame on screen (the sink's
+    /// `last-sample`). Never a position query: playbin answers those under a lock its
+    /// streaming threads hold while they switch streams, and the main thread must not wait.
+    public var position: MediaTime? {
+        (try? videoSink.renderer.lastSample())??.streamTime.map { max(.zero, MediaTime($0) - startOffset) }
+    }
+
+    /// Where the frame on screen ends (its stream time plus its duration).
+    private var lastFrameEnd: MediaTime? {
+        guard let sample = (try? videoSink.renderer.lastSample()) ?? nil, let start = sample.streamTime else { return nil }
+        return MediaTime(start) - startOffset + (sample.duration.map(MediaTime.init) ?? .zero)
+    }
 
     /// Frames the sink rendered and dropped since the tile was loaded, across seeks and loops.
     public var statistics: SinkStatistics? {
@@ -103,9 +134,66 @@ public final class Player {
         (try? videoSink.renderer.lastSample())??.presentationTime.map(MediaTime.init)
     }
 
-    /// Gapless looping: when playbin is about to run out, it is handed the same URI again
-    /// (what GstPlay's loop mode does); every frame is kept and running time stays continuous.
-    func setGaplessLoop(_ enabled: Bool) { requeue.isEnabled = enabled }
+    /// Gapless looping. Local media loops by segment seeks (`SegmentLoop`) once the tile is in
+    /// segment mode (`enterSegmentMode`); network media is handed the same URI again when
+    /// playbin is about to run out (what GstPlay's loop mode does). Either way every frame is
+    /// kept and running time stays continuous.
+    func setGaplessLoop(_ enabled: Bool) {
+        loopsAtEnd = enabled
+        requeue.isEnabled = enabled && segmentLoop == nil
+    }
+
+    /// Whether this tile loops by segment seeks (local media).
+    var loopsBySegments: Bool { segmentLoop != nil }
+
+    /// Sends a seek (`gst_element_seek` by event, so its seqnum is known). A tile in segment
+    /// mode stays in it: its seeks carry the SEGMENT flag, so its end is a SEGMENT_DONE.
+    /// `start` is on the wall's timeline (from the first frame).
+    @discardableResult
+    func seek(rate: Double, flags: SeekFlags, start: MediaTime) -> Bool {
+        send(rate: rate, flags: flags, streamStart: start + startOffset)
+    }
+
+    @discardableResult
+    private func send(rate: Double, flags: SeekFlags, streamStart start: MediaTime) -> Bool {
+        var flags = flags
+        if segmentLoop != nil, inSegmentMode || loopsAtEnd { flags.insert(.segment) }
+        guard let seqnum = pipeline.sendSeek(rate: rate, flags: flags, start: start.clockTime) else { return false }
+        lastSeekSeqnum = seqnum
+        playbackRate = rate
+        if flags.contains(.flush) { inSegmentMode = flags.contains(.segment) }
+        return true
+    }
+
+    /// Puts a local tile that may loop into segment mode: a flushing SEGMENT seek to where it
+    /// stands, waiting for the preroll. From then on it loops without a gap whenever
+    /// `loopsAtEnd` says so at its end.
+    func enterSegmentMode(timeout: Double) async {
+        guard segmentLoop != nil, !inSegmentMode, isActive else { return }
+        let count = asyncDoneCount
+        guard let seqnum = pipeline.sendSeek(rate: playbackRate, flags: [.flush, .accurate, .segment],
+                                             start: ((position ?? .zero) + startOffset).clockTime) else { return }
+        baseOffset = .zero
+        lastSeekSeqnum = seqnum
+        inSegmentMode = true
+        _ = await waitForAsyncDone(after: count, timeout: timeout)
+    }
+
+    /// The demuxer read the segment to its end. A looping tile seeks to the start without
+    /// flushing, so the next pass follows the queued end of this one; any other tile is sent to
+    /// its end by a non-flushing seek past the last sample, which ends the stream as EOS after
+    /// what is queued has played.
+    private func segmentDone() {
+        if loopsAtEnd {
+            send(rate: playbackRate, flags: [], streamStart: .zero)
+        } else {
+            let end = (asset.duration ?? lastFrameEnd ?? .zero) + startOffset
+            if let seqnum = pipeline.sendSeek(rate: playbackRate, flags: [], start: (end + .milliseconds(1000)).clockTime) {
+                lastSeekSeqnum = seqnum
+            }
+            inSegmentMode = false
+        }
+    }
 
     private func connectSignals() {
         let requeue = self.requeue
@@ -115,28 +203,31 @@ public final class Player {
         // other tiles' sinks for the CPU and tiles present up to milliseconds apart. Decoding
         // in the streaming thread, right after each frame is shown, leaves the CPU idle at the
         // deadlines. (A 1080p30 H.264 stream decodes in well under a frame period on one core.)
+        let segmentLoop = self.segmentLoop
         connections.append(pipeline.onElementSetup { element in
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
+            if let segmentLoop, element.classification.contains("Demux") {
+                segmentLoop.watch(demuxer: element)
+            }
         })
         // Streaming thread: set the next URI right here (playbin needs it synchronously), then hop.
         connections.append(pipeline.connectSignal("about-to-finish") { [weak self] in
             guard requeue.isEnabled else { return }
             try? pipeline.set("uri", requeue.uri)
-            requeue.requeued()
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.didRequeue() } }
         })
         if let pad = videoSink.renderer.staticPad("sink") {
             let carried = carriedStatistics
+            let wraps = self.wraps
             // Weak: the probe's closure is released under the pad's lock, and must not hold the
             // last reference to the sink, whose disposal takes that lock again.
             countersProbe = pad.onDownstreamEvent { [weak self, weak renderer = videoSink.renderer] event in
                 guard event == .flushStart || event == .segment else { return }
-                if event == .flushStart { requeue.flushed() }
+                if event == .flushStart { wraps.flushed() }
                 // A gapless wrap: the frame on screen is the last of the pass just played.
-                if event == .segment, requeue.takeWrap(), let last = try? renderer?.lastSample(),
-                   let pts = last.presentationTime {
-                    let end = MediaTime(pts) + (last.duration.map(MediaTime.init) ?? .zero)
-                    DispatchQueue.main.async { MainActor.assumeIsolated { self?.passEnded(at: end) } }
+                if event == .segment, wraps.segmentIsWrap() {
+                    let last = try? renderer?.lastSample()
+                    let end = last?.streamTime.map { MediaTime($0) + (last?.duration.map(MediaTime.init) ?? .zero) }
+                    DispatchQueue.main.async { MainActor.assumeIsolated { self?.wrapped(endingAt: end) } }
                 }
                 if let counted = try? renderer?.sinkStatistics() { carried.add(counted) }
             }
@@ -148,7 +239,15 @@ public final class Player {
         }
     }
 
-    private func didRequeue() {
+    /// The tile went round: counted when the first frame of the next pass is due, not when the
+    /// next pass was asked for.
+    private func wrapped(endingAt end: MediaTime?) {
+        if let end { passEnded(at: end) }
+        countLoop()
+    }
+
+    /// One more pass begun (a wrap, or a restart at a group's wrap).
+    func countLoop() {
         loopCount += 1
         eventContinuation.yield(.looped(loopCount))
     }
@@ -189,7 +288,15 @@ public final class Player {
     }
 
     private func prerolled() {
-        if state == .loading { apply(.loaded) }
+        guard state == .loading else { return }
+        // The first preroll starts the segment at 0: a stream whose first frame comes later is
+        // shifted back by its lead-in, so its first frame is due with everyone else's.
+        if let first = (try? videoSink.renderer.lastSample())??.streamTime.map(MediaTime.init),
+           first > .zero, first <= Self.maximumStartOffset {
+            startOffset = first
+            baseOffset = .zero - first
+        }
+        apply(.loaded)
     }
 
     /// Waits until more than `count` ASYNC_DONE messages were seen (a preroll or a flushing
@@ -261,6 +368,7 @@ public final class Player {
         connections.removeAll()
         countersProbe?.remove()
         countersProbe = nil
+        segmentLoop?.stop()
         pipeline.setState(.null)
         resumeWaiters(false)
         eventContinuation.finish()
@@ -281,8 +389,10 @@ public final class Player {
             warn(warning.message)
         case .missingPlugin(let description):
             pendingPluginName = description
+        case .segmentDone:
+            if message.sequenceNumber == lastSeekSeqnum { segmentDone() }
         case .endOfStream:
-            if let position { passEnded(at: position) }
+            if let end = lastFrameEnd { passEnded(at: end) }
             apply(.reachedEnd)
             eventContinuation.yield(.endOfStream)
         case .buffering(let percent):
@@ -290,8 +400,6 @@ public final class Player {
             eventContinuation.yield(.buffering(percent: percent))
         case .tags(let tags):
             eventContinuation.yield(.tags(tags))
-        case .durationChanged:
-            if let duration = pipeline.queryDuration() { eventContinuation.yield(.duration(MediaTime(duration))) }
         default:
             break
         }
@@ -321,26 +429,27 @@ public final class Player {
 final class RequeueSwitch: @unchecked Sendable {
     private let lock = NSLock()
     private var enabled = false
-    private var wrapPending = false
     let uri: String
     init(uri: String) { self.uri = uri }
     var isEnabled: Bool {
         get { lock.lock(); defer { lock.unlock() }; return enabled }
         set { lock.lock(); enabled = newValue; lock.unlock() }
     }
+}
 
-    /// The URI was queued again: the next segment to reach the sink without a flush is the
-    /// wrap, and the frame shown before it ended the pass.
-    func requeued() { lock.lock(); wrapPending = true; lock.unlock() }
+/// Tells a wrap from a seek at the video sink: after a flush, the first segment is the seek's;
+/// any later one, which comes without a flush, starts the next pass of a loop.
+final class WrapDetector: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sawSegment = false
 
-    /// A flush (seek) before the wrap arrives: that segment is a seek's, not the wrap's.
-    func flushed() { lock.lock(); wrapPending = false; lock.unlock() }
+    func flushed() { lock.lock(); sawSegment = false; lock.unlock() }
 
-    /// Whether a segment reaching the sink now is the wrap (and forgets it).
-    func takeWrap() -> Bool {
+    /// Whether a segment reaching the sink now is a wrap.
+    func segmentIsWrap() -> Bool {
         lock.lock(); defer { lock.unlock() }
-        let wrap = wrapPending
-        wrapPending = false
+        let wrap = sawSegment
+        sawSegment = true
         return wrap
     }
 }

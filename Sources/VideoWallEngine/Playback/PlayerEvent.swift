@@ -5,7 +5,6 @@ public enum PlayerEvent: Sendable {
     case stateChanged(PlayerState)
     /// The negotiated picture size (pixels), its pixel aspect, and the size it is shown at.
     case mediaSize(width: Int, height: Int, pixelAspect: PixelAspectRatio, display: Size)
-    case duration(MediaTime)
     case buffering(percent: Int)
     case tags([String: String])
     case warning(String)

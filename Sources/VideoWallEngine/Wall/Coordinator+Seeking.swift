@@ -82,7 +82,7 @@ extension Coordinator {
         var counts: [Int] = []
         for player in players {
             counts.append(player.asyncDoneCount)
-            player.pipeline.seek(rate: rate, flags: flags, start: clampedTarget(request.target, for: player).clockTime)
+            player.seek(rate: rate, flags: flags, start: clampedTarget(request.target, for: player))
         }
         for (player, count) in zip(players, counts) {
             _ = await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout)

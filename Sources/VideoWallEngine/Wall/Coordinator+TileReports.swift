@@ -30,8 +30,12 @@ extension Coordinator {
         // In a group loop every tile that ends is re-armed for the next wrap: a shorter tile as
         // planned, and a tile planned as gapless that missed its requeue (a clip read whole
         // while it prerolled, before the plan armed it); from then on it loops gaplessly.
-        if let plan = loopPlan, active.contains(where: { $0 === player }) {
+        if let plan = loopPlan, player.endOfStreamPolicy != .loop, active.contains(where: { $0 === player }) {
             Task { await rearm(player, plan: plan) }
+            return
+        }
+        if player.loopsAtEnd {
+            Task { await restartOwnLoop(player) }
             return
         }
         if player.endOfStreamPolicy == .stop { player.setPipelineState(.ready) }
@@ -58,12 +62,31 @@ extension Coordinator {
         guard let wrap = plan.wrapRunningTime(loop: Int(loop)) else { return }
         player.setPipelineState(.paused)
         let count = player.asyncDoneCount
-        player.pipeline.seek(rate: rate, flags: [.flush, .accurate], start: .zero)
+        player.seek(rate: rate, flags: [.flush, .accurate], start: .zero)
         guard await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout),
               transport == .playing, let currentBase = baseTime else { return }
         player.baseOffset = wrap
         player.pipeline.setBaseTime((currentBase + wrap).clockTime)
         player.apply(.restarted)
+        player.countLoop()
+        player.setPipelineState(.playing)
+    }
+
+    /// A tile that loops on its own reached its end without going round (it was not in segment
+    /// mode yet, or its source could not loop gaplessly): it starts again from 0 at once, on a
+    /// base time shifted to now. Only this tile moves; the others play on.
+    func restartOwnLoop(_ player: Player) async {
+        guard transport == .playing else { return }
+        player.setPipelineState(.paused)
+        let count = player.asyncDoneCount
+        player.seek(rate: rate, flags: [.flush, .accurate], start: .zero)
+        guard await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout),
+              transport == .playing, let currentBase = baseTime else { return }
+        let offset = MediaTime(clock.time) + configuration.startMargin - currentBase
+        player.baseOffset = offset
+        player.pipeline.setBaseTime((currentBase + offset).clockTime)
+        player.apply(.restarted)
+        player.countLoop()
         player.setPipelineState(.playing)
     }
 

@@ -105,6 +105,11 @@ public final class Coordinator {
         }
         for description in failed { await description.value }
         planLoops()
+        // Local tiles that may loop go into segment mode now, before the first frame is due,
+        // so their first wrap is already gapless.
+        for player in active where isLooping || player.endOfStreamPolicy == .loop {
+            await player.enterSegmentMode(timeout: prerollTimeout)
+        }
         setTransport(.paused)
         if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
     }
@@ -141,7 +146,9 @@ public final class Coordinator {
     private func makePlayer(index: Int, asset: Asset, spec: TileSpec) throws -> Player {
         let sink = try spec.videoSink ?? VideoSink.headless(name: "tile\(index)-video")
         var audio = spec.audioSink
-        if spec.videoSink == nil, audio == nil, asset.audio != nil {
+        // Headless means no device at all: a tile's sound goes to a synced fakesink (the asset
+        // is still provisional here, so whether it has sound is not known yet).
+        if spec.videoSink == nil, audio == nil {
             let fake = try Element(factory: "fakesink", name: "tile\(index)-audio")
             try fake.set("sync", true)
             audio = fake
@@ -152,7 +159,7 @@ public final class Coordinator {
         // prerolls, and playbin asks for the next URI (about-to-finish) then, before the loop
         // plan exists. Not in a group loop: there a tile shorter than the longest must hold
         // until the group wraps, and which tiles are shorter is known only from the plan.
-        if !isLooping { player.setGaplessLoop(spec.endOfStream == .loop) }
+        if !isLooping || spec.endOfStream == .loop { player.setGaplessLoop(spec.endOfStream == .loop) }
         player.messageObserver = { [weak self] player, message in self?.observe(player, message) }
         forwarders.append(Task { @MainActor [weak self] in
             for await event in player.events { self?.publish(.tile(index, event)) }
@@ -160,16 +167,21 @@ public final class Coordinator {
         return player
     }
 
-    /// Which tiles loop, and how: the group loop wraps every tile at the longest tile's end.
+    /// Which tiles loop, and how: the group loop wraps every tile at the longest tile's end,
+    /// except a tile asked to loop at its own end (a region's `loop: true`), which does so
+    /// whether or not the group loops.
     private func planLoops() {
         let players = active
         if isLooping {
-            let plan = LoopPlan.make(durations: players.map(\.asset.duration),
-                                     frameDurations: players.map { $0.asset.video?.frameDuration })
+            let own = players.filter { $0.endOfStreamPolicy == .loop }
+            let grouped = players.filter { $0.endOfStreamPolicy != .loop }
+            let plan = LoopPlan.make(durations: grouped.map(\.asset.duration),
+                                     frameDurations: grouped.map { $0.asset.video?.frameDuration })
             loopPlan = plan
-            for (i, player) in players.enumerated() {
+            for (i, player) in grouped.enumerated() {
                 player.setGaplessLoop(plan.method(forTile: i) == .gapless)
             }
+            for player in own { player.setGaplessLoop(true) }
         } else {
             loopPlan = nil
             for player in players { player.setGaplessLoop(player.endOfStreamPolicy == .loop) }

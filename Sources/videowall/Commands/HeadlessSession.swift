@@ -18,7 +18,8 @@ struct HeadlessSession {
             return ExitStatus.startupFailed
         }
         let specs = sources.map {
-            TileSpec(source: $0, endOfStream: options.loop ? .loop : .hold, muted: options.mute)
+            // --loop is the group loop (the coordinator's configuration): every tile wraps together.
+            TileSpec(source: $0, muted: options.mute)
         }
         let reporter = TileProblems.report(from: coordinator)
         await coordinator.load(specs)
