@@ -16,7 +16,7 @@ struct CommandRunner {
 
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
     static func run(_ arguments: [String], environment extra: [String: String] = [:], display: Bool = false,
-                    timeout: Double = 60) throws -> Result {
+                    timeout: Double = 60, signalAfter: Double? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -28,6 +28,10 @@ struct CommandRunner {
         process.standardOutput = output
         process.standardError = error
         try process.run()
+        if let signalAfter {
+            let pid = process.processIdentifier
+            DispatchQueue.global().asyncAfter(deadline: .now() + signalAfter) { kill(pid, SIGTERM) }
+        }
         // Read both pipes while the process runs, so a full pipe never blocks it.
         let outData = Collected(), errData = Collected()
         let group = DispatchGroup()
@@ -36,7 +40,8 @@ struct CommandRunner {
         group.enter()
         DispatchQueue.global().async { errData.data = error.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         if group.wait(timeout: .now() + timeout) == .timedOut {
-            process.terminate()
+            // A hung program may ignore SIGTERM: make sure it does not outlive the test.
+            kill(process.processIdentifier, SIGKILL)
             throw RunnerError(message: "videowall \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
