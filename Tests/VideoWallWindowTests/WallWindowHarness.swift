@@ -10,7 +10,7 @@ import XCTest
 @MainActor
 enum WallWindowHarness {
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
-                     kiosk: Bool = false) async throws -> (WallWindow, Coordinator) {
+                     kiosk: Bool = false, labels: [String: String] = [:]) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -20,7 +20,8 @@ enum WallWindowHarness {
         options.width = width
         options.height = height
         options.kiosk = kiosk
-        let window = try WallWindow(layout: layout, assignments: sources.enumerated().map { ($0.offset, $0.element) }, options: options)
+        let window = try WallWindow(layout: layout, assignments: sources.enumerated().map { ($0.offset, $0.element) },
+                                    labels: labels, options: options)
         let coordinator = try Coordinator()
         try window.show(following: coordinator)
         window.perform(.toggleNames)  // name overlays off: the captures look at the video alone

@@ -15,6 +15,22 @@ extension AppSink {
         }
         return connect("new-sample", box: ClosureBox<Sample>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
     }
+
+    /// Calls `handler` with every preroll sample: appsink's "new-preroll" signal
+    /// (`GstFlowReturn (*)(GstAppSink *, gpointer)`) with `emit-signals` on, pulling the sample
+    /// with `gst_app_sink_pull_preroll`. A paused pipeline delivers the frame of a flushing
+    /// seek (or a frame step done as one) only this way, never as a "new-sample". Runs on the
+    /// streaming thread, as soon as the sink prerolls, without waiting for the clock.
+    public func onNewPreroll(_ handler: @escaping @Sendable (Sample) -> Void) throws(PropertyError) -> SignalConnection {
+        try set("emit-signals", true)
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> GstFlowReturn
+        let trampoline: CFunction = { sink, data in
+            guard let sink, let data, let raw = gst_app_sink_pull_preroll(vw_app_sink(sink)) else { return GST_FLOW_OK }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Sample>).body(Sample(detachingPulled: raw))
+            return GST_FLOW_OK
+        }
+        return connect("new-preroll", box: ClosureBox<Sample>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
 }
 
 /// A raw video frame mapped for reading: its size and row stride come from the sample's own

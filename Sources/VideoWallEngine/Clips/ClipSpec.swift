@@ -13,6 +13,9 @@ public struct ClipSpec: Sendable, Hashable {
     public var pixelAspect: (Int, Int)
     /// A `videotestsrc` pattern nick: "smpte", "ball", "snow", "colors"...
     public var pattern: String
+    /// More `videotestsrc` properties, such as a zone plate's coefficients or a
+    /// `horizontal-speed` that sets a still pattern moving.
+    public var patternProperties: [String: Int]
     /// Burns the running time and a caption into the picture (needs `timeoverlay`).
     public var caption: String?
     /// Frames between key frames.
@@ -26,11 +29,11 @@ public struct ClipSpec: Sendable, Hashable {
 
     public init(width: Int = 320, height: Int = 180, frameRate: Int = 30, frames: Int = 90,
                 codec: Codec = .h264, container: Container = .mp4, pixelAspect: (Int, Int) = (1, 1),
-                pattern: String = "smpte", caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false,
+                pattern: String = "smpte", patternProperties: [String: Int] = [:], caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false,
                 bitrate: Int? = nil, preset: String = "ultrafast") {
         self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
         self.codec = codec; self.container = container; self.pixelAspect = pixelAspect
-        self.pattern = pattern; self.caption = caption; self.keyFrameInterval = keyFrameInterval; self.audio = audio
+        self.pattern = pattern; self.patternProperties = patternProperties; self.caption = caption; self.keyFrameInterval = keyFrameInterval; self.audio = audio
         self.bitrate = bitrate; self.preset = preset
     }
 
@@ -41,14 +44,18 @@ public struct ClipSpec: Sendable, Hashable {
     public var cacheKey: String {
         let cap = caption.map { "-" + $0.filter { $0.isLetter || $0.isNumber } } ?? ""
         let rate = bitrate.map { "-\($0)k-\(preset)" } ?? ""
-        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(cap)\(rate)\(audio ? "-a" : "").\(container)"
+        let properties = sortedPatternProperties.map { "-\($0.key.filter { $0.isLetter || $0.isNumber })_\($0.value)" }.joined()
+        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(properties)\(cap)\(rate)\(audio ? "-a" : "").\(container)"
     }
 
     public var seconds: Double { Double(frames) / Double(frameRate) }
 
+    private var sortedPatternProperties: [(key: String, value: Int)] { patternProperties.sorted { $0.key < $1.key } }
+
     /// The gst-launch description that writes this clip to `path`.
     public func pipelineDescription(path: String) -> String {
-        var video = "videotestsrc num-buffers=\(frames) pattern=\(pattern) ! "
+        let properties = sortedPatternProperties.map { " \($0.key)=\($0.value)" }.joined()
+        var video = "videotestsrc num-buffers=\(frames) pattern=\(pattern)\(properties) ! "
             + "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(frameRate)/1,pixel-aspect-ratio=\(pixelAspect.0)/\(pixelAspect.1) ! "
         if let caption {
             let text = caption.replacingOccurrences(of: "\"", with: "")

@@ -6,11 +6,13 @@ import VideoWallEngine
 /// One region of the window: a clipping GtkLayout over the stage (whose background shows
 /// through), the tile's video surface at its fitted rectangle, and its overlays (name,
 /// buffering, error).
-/// Before the media size is known the region shows a placeholder with the source's name.
+/// Before the media size is known the region shows a placeholder with the tile's name.
 @MainActor
 final class TileView {
     let region: LayoutRegion
     let source: String?
+    /// What the name overlay and the placeholder say; nil: nothing (a kiosk tile with no label).
+    let name: String?
     let container: UnsafeMutablePointer<GtkWidget>
     private(set) var surface: VideoSurface?
     private let videoBox: UnsafeMutablePointer<GtkWidget>
@@ -25,18 +27,19 @@ final class TileView {
     var showsName = true { didSet { updateOverlays() } }
     private var bufferingPercent = 100
 
-    init(index: Int, region: LayoutRegion, source: String?) throws {
+    init(index: Int, region: LayoutRegion, source: String?, name: String?) throws {
         self.region = region
         self.source = source
+        self.name = name
         container = gtk_layout_new(nil, nil)!
         // No background painter here: painting the layout's bin window covers the video
         // widgets' windows on every redraw. The stage behind shows through instead.
         videoBox = gtk_event_box_new()!
-        placeholder = gtk_label_new(source.map { ($0 as NSString).lastPathComponent } ?? "")!
+        placeholder = gtk_label_new(name ?? "")!
         gtk_style_context_add_class(gtk_widget_get_style_context(placeholder), "vw-placeholder")
         nameOverlay = GtkDrawing.overlayLabel(style: "vw-overlay", wraps: false)
         statusOverlay = GtkDrawing.overlayLabel(style: "vw-error")
-        gtk_label_set_text(vw_label(nameOverlay.label), region.label ?? source.map { ($0 as NSString).lastPathComponent } ?? "")
+        gtk_label_set_text(vw_label(nameOverlay.label), name ?? "")
 
         let layout = vw_layout(container)
         if source != nil {
@@ -116,7 +119,7 @@ final class TileView {
         setVisible(videoBox, hasVideo)
         if hasVideo, let window = gtk_widget_get_window(videoBox) { gdk_window_lower(window) }
         setVisible(placeholder, !hasVideo && !failed)
-        setVisible(nameOverlay.box, showsName && source != nil)
+        setVisible(nameOverlay.box, showsName && source != nil && name != nil)
         if let errorText {
             gtk_label_set_text(vw_label(statusOverlay.label), errorText)
             setVisible(statusOverlay.box, true)
@@ -141,6 +144,11 @@ final class TileView {
     /// The text the region's status overlay shows (error or buffering), nil when hidden.
     var statusText: String? {
         gtk_widget_get_visible(statusOverlay.box) != 0 ? gtk_label_get_text(vw_label(statusOverlay.label)).map { String(cString: $0) } : nil
+    }
+
+    /// The text the region's name overlay shows, nil when hidden.
+    var nameText: String? {
+        gtk_widget_get_visible(nameOverlay.box) != 0 ? gtk_label_get_text(vw_label(nameOverlay.label)).map { String(cString: $0) } : nil
     }
 
     func release() { surface?.release() }

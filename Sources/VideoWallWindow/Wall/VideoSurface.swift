@@ -19,6 +19,7 @@ final class VideoSurface {
     private let filter: Element
     private let frames = LatestFrame()
     private var newSample: SignalConnection?
+    private var newPreroll: SignalConnection?
     private var size: (width: Int, height: Int)?
     private var pendingResize: TimeoutToken?
 
@@ -47,6 +48,10 @@ final class VideoSurface {
         // Streaming thread, at the frame's presentation time: keep it. The window repaints
         // every tile with a new frame on the same frame-clock tick (`redrawIfNewFrame`).
         newSample = try sink.onNewSample { sample in frames.store(sample) }
+        // A paused pipeline hands over the frame of a seek or a frame step only as a preroll
+        // buffer; without it the picture would stay on the frame the wall paused on. (Playing,
+        // the same buffer comes again as a sample at its time: storing it twice is harmless.)
+        newPreroll = try sink.onNewPreroll { sample in frames.store(sample) }
         connectDraw()
     }
 
@@ -108,6 +113,7 @@ final class VideoSurface {
     func release() {
         pendingResize?.cancel()
         newSample?.disconnect()
+        newPreroll?.disconnect()
         frames.clear()
     }
 }

@@ -40,8 +40,11 @@ public final class WallWindow {
     /// Called when the user asks to quit (q, Escape, closing the window).
     public var onQuit: (() -> Void)?
 
-    /// Builds the window for `layout` with `sources[i]` in region `assignment[i]`.
-    public init(layout: Layout, assignments: [(region: Int, source: String)], options: Options) throws {
+    /// Builds the window for `layout` with `sources[i]` in region `assignment[i]`. A region
+    /// shows its layout label, else the name `labels` gives its source, else (except in kiosk
+    /// mode) the source's short file name.
+    public init(layout: Layout, assignments: [(region: Int, source: String)], labels: [String: String] = [:],
+                options: Options) throws {
         self.layout = layout
         self.options = options
         GtkDrawing.installStyles()
@@ -62,8 +65,11 @@ public final class WallWindow {
         let order = layout.regions.indices.sorted { (layout.regions[$0].z, $0) < (layout.regions[$1].z, $1) }
         var views: [Int: TileView] = [:]
         for regionIndex in order {
-            let view = try TileView(index: regionIndex, region: layout.regions[regionIndex],
-                                    source: sourceByRegion[regionIndex])
+            let source = sourceByRegion[regionIndex]
+            let name = layout.regions[regionIndex].label ?? source.flatMap { source in
+                labels[source] ?? (options.kiosk ? nil : TileLabel.name(forSource: source))
+            }
+            let view = try TileView(index: regionIndex, region: layout.regions[regionIndex], source: source, name: name)
             gtk_layout_put(vw_layout(stage), view.container, 0, 0)
             views[regionIndex] = view
         }
@@ -199,6 +205,8 @@ public final class WallWindow {
     }
     /// The error or buffering text a region shows, nil when it shows none.
     public func statusText(ofRegion region: Int) -> String? { tiles[region].statusText }
+    /// The name a region shows over its picture, nil when it shows none.
+    public func nameText(ofRegion region: Int) -> String? { tiles[region].nameText }
     public var transportText: String { transportBar.timeText }
     public var controlsVisible: Bool { gtk_widget_get_visible(transportBar.container) != 0 }
 

@@ -28,12 +28,16 @@ struct DemoCommand: ParsableCommand {
         return base + "/videowall/demo"
     }
 
-    /// Four shapes a wall must fit: wide, tall, square, and non-square pixels.
-    static let clips = [
-        ClipSpec(width: 640, height: 360, frames: 300, pattern: "smpte", caption: "16:9"),
-        ClipSpec(width: 360, height: 640, frames: 300, pattern: "ball", caption: "9:16"),
-        ClipSpec(width: 480, height: 480, frames: 300, pattern: "colors", caption: "1:1"),
-        ClipSpec(width: 720, height: 576, frames: 300, pixelAspect: (16, 15), pattern: "pinwheel", caption: "PAL 16:15 pixels"),
+    /// Four shapes a wall must fit: wide, tall, square, and non-square pixels. Each tile is
+    /// labelled with its shape, which is what the demo shows, not with its cache file's name.
+    static let clips: [(label: String, spec: ClipSpec)] = [
+        ("16:9", ClipSpec(width: 640, height: 360, frames: 300, pattern: "smpte", caption: "16:9")),
+        // Rings that move across the whole picture: the "ball" pattern left the tall tile a
+        // black box with a dot in it, which looked like a tile that failed.
+        ("9:16", ClipSpec(width: 360, height: 640, frames: 300, pattern: "chroma-zone-plate",
+                          patternProperties: ["kx2": 8, "ky2": 8, "kt": 4], caption: "9:16")),
+        ("1:1", ClipSpec(width: 480, height: 480, frames: 300, pattern: "colors", caption: "1:1")),
+        ("PAL 16:15", ClipSpec(width: 720, height: 576, frames: 300, pixelAspect: (16, 15), pattern: "pinwheel", caption: "PAL 16:15 pixels")),
     ]
 
     func validate() throws {
@@ -51,8 +55,13 @@ struct DemoCommand: ParsableCommand {
             if !headless && !windowed { Console.note("no display: playing the demo headless") }
             return try MainLoop.runUntilComplete { () async -> ExitCode in
                 var paths: [String] = []
+                var labels: [String: String] = [:]
                 do {
-                    for spec in Self.clips { paths.append(try await ClipGenerator.cached(spec, in: cache)) }
+                    for clip in Self.clips {
+                        let path = try await ClipGenerator.cached(clip.spec, in: cache)
+                        paths.append(path)
+                        labels[path] = clip.label
+                    }
                 } catch {
                     Console.error("\(cache): cannot generate the demo clips: \(error)")
                     return ExitStatus.startupFailed
@@ -64,7 +73,7 @@ struct DemoCommand: ParsableCommand {
                 if windowed {
                     var options = windowOptions
                     if options.layout == nil { options.layout = "grid-2x2" }
-                    return await WindowSession(sources: paths, playback: playback, window: options).run()
+                    return await WindowSession(sources: paths, playback: playback, window: options, labels: labels).run()
                 }
                 playback.report = "-"
                 return await HeadlessSession(sources: paths, options: playback).run()

@@ -9,7 +9,7 @@ struct WindowOptions: ParsableArguments {
     @Flag(name: .long, help: "Start fullscreen.")
     var fullscreen = false
 
-    @Flag(name: .long, help: "Signage mode: fullscreen, no controls, no cursor, screensaver held off, looping.")
+    @Flag(name: .long, help: "Signage mode: fullscreen, no controls, no cursor, no file names, screensaver held off, looping.")
     var kiosk = false
 
     @Option(name: .long, help: ArgumentHelp("Put the window on this monitor (from 0).", valueName: "n"))

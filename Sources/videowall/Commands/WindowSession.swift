@@ -12,6 +12,8 @@ struct WindowSession {
     var sources: [String]
     var playback: PlaybackSettings
     var window: WindowSettings
+    /// The name to show over a source's tile instead of its file name, by source.
+    var labels: [String: String] = [:]
 
     func run() async -> ExitCode {
         let layout: Layout
@@ -51,7 +53,7 @@ struct WindowSession {
         let wallWindow: WallWindow
         let coordinator: Coordinator
         do {
-            wallWindow = try WallWindow(layout: layout, assignments: tiles.map { ($0.region, $0.source) }, options: windowOptions)
+            wallWindow = try WallWindow(layout: layout, assignments: tiles.map { ($0.region, $0.source) }, labels: labels, options: windowOptions)
             var configuration = playback.coordinatorConfiguration
             configuration.groupLoop = playback.loop || window.kiosk
             configuration.maximumTiles = max(playback.maxTiles, tiles.count)

@@ -1,0 +1,85 @@
+/// The short name a tile shows over its picture when the layout gives it no label.
+///
+/// Full paths and cache names are long, and an overlay that covers half a picture hides what the
+/// wall is for; a name cut at the tile's edge reads as a different name. So the label is the
+/// base name only, and a long one loses its middle to an ellipsis: the start usually says what
+/// the file is, the end its variant and extension.
+public enum TileLabel {
+    /// Characters a label may take, the ellipsis included.
+    public static let defaultLimit = 32
+
+    static let ellipsis: Character = "…"
+    /// Where a cut may fall without splitting a word.
+    static let separators: Set<Character> = [" ", "-", "_", ".", ",", "+"]
+
+    /// The label for `source` (a path or URI): its base name, shortened to `limit` characters.
+    public static func name(forSource source: String, limit: Int = defaultLimit) -> String {
+        shortened(baseName(of: source), limit: limit)
+    }
+
+    /// The last path component of a path or URI: no folders, and for a URI no query or
+    /// fragment and no percent-escapes. A source with no such component is returned whole.
+    public static func baseName(of source: String) -> String {
+        var path = Substring(source)
+        let isURI = source.firstRange(of: "://") != nil
+        if isURI {
+            path = path.prefix { $0 != "?" && $0 != "#" }
+            if let schemeEnd = path.firstRange(of: "://") { path = path[schemeEnd.upperBound...] }
+        }
+        while path.count > 1, path.last == "/" { path = path.dropLast() }
+        let name = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? ""
+        if name.isEmpty { return source }
+        return isURI ? percentDecoded(name) : name
+    }
+
+    /// `text` if it fits in `limit` characters, else a start and an end of it around "…",
+    /// `limit` characters at most. Both cuts fall between words when that keeps at least two
+    /// thirds of what fits and a quarter on each side; otherwise they fall where the space ends.
+    /// Separators next to the ellipsis are dropped.
+    public static func shortened(_ text: String, limit: Int) -> String {
+        let characters = Array(text)
+        let count = characters.count
+        guard count > limit else { return text }
+        guard limit > 1 else { return limit == 1 ? String(ellipsis) : "" }
+        let budget = limit - 1
+        var cut = (headEnd: (budget + 1) / 2, tailStart: count - budget / 2)
+
+        let boundaries = (1..<count).filter { isWordBoundary(characters, at: $0) }
+        let side = max(1, budget / 4)
+        var best: (headEnd: Int, tailStart: Int, kept: Int)?
+        for headEnd in boundaries where headEnd >= side && headEnd <= budget - side {
+            let earliestTail = count - (budget - headEnd)
+            guard let tailStart = boundaries.first(where: { $0 >= earliestTail }), count - tailStart >= side else { continue }
+            let kept = headEnd + count - tailStart
+            if kept > best?.kept ?? 0 { best = (headEnd, tailStart, kept) }
+        }
+        if let best, best.kept * 3 >= budget * 2 { cut = (best.headEnd, best.tailStart) }
+
+        var head = characters[..<cut.headEnd], tail = characters[cut.tailStart...]
+        while let last = head.last, separators.contains(last), head.count > 1 { head = head.dropLast() }
+        while let first = tail.first, separators.contains(first), tail.count > 1 { tail = tail.dropFirst() }
+        return String(head) + String(ellipsis) + String(tail)
+    }
+
+    /// Whether a cut before `characters[index]` splits no word.
+    static func isWordBoundary(_ characters: [Character], at index: Int) -> Bool {
+        separators.contains(characters[index - 1]) || separators.contains(characters[index])
+    }
+
+    /// Replaces each %XX escape with its byte; the text is kept as it was if the bytes are
+    /// not UTF-8.
+    static func percentDecoded(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        var utf8 = Array(text.utf8)[...]
+        while let byte = utf8.popFirst() {
+            if byte == UInt8(ascii: "%"), utf8.count >= 2,
+               let value = UInt8(String(decoding: utf8.prefix(2), as: UTF8.self), radix: 16) {
+                bytes.append(value)
+                utf8 = utf8.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(validating: bytes, as: UTF8.self) ?? text
+    }
+}

@@ -1,0 +1,57 @@
+import VideoWallCore
+import XCTest
+
+final class TileLabelTests: XCTestCase {
+    func testShortNamesAreKeptWhole() {
+        XCTAssertEqual(TileLabel.shortened("before.mp4", limit: 32), "before.mp4")
+        XCTAssertEqual(TileLabel.shortened(String(repeating: "a", count: 32), limit: 32), String(repeating: "a", count: 32))
+    }
+
+    func testTheBaseNameOfPathsAndURIs() {
+        XCTAssertEqual(TileLabel.baseName(of: "/srv/signage/a.mp4"), "a.mp4")
+        XCTAssertEqual(TileLabel.baseName(of: "clip.webm"), "clip.webm")
+        XCTAssertEqual(TileLabel.baseName(of: "file:///srv/my%20clip.mp4"), "my clip.mp4")
+        XCTAssertEqual(TileLabel.baseName(of: "https://cdn.example.com/live/stream.m3u8?token=abc#t=3"), "stream.m3u8")
+        XCTAssertEqual(TileLabel.baseName(of: "http://127.0.0.1:8000/hls/"), "hls")
+        XCTAssertEqual(TileLabel.baseName(of: "https://example.com"), "example.com")
+        XCTAssertEqual(TileLabel.baseName(of: "/"), "/", "nothing shorter to show")
+    }
+
+    /// The demo's cache names, which used to cover the pictures.
+    func testALongCacheNameLosesItsMiddleBetweenWords() {
+        let name = "720x576-par16_15-30fps-300f-k30-h264-pinwheel-PAL1615pixels.mp4"
+        let label = TileLabel.shortened(name, limit: 32)
+        XCTAssertEqual(label, "720x576-par16…PAL1615pixels.mp4")
+        XCTAssertLessThanOrEqual(label.count, 32)
+    }
+
+    func testAWordTooLongForABoundaryIsCutAtTheEllipsis() {
+        let label = TileLabel.shortened("abcdefghijklmnopqrstuvwxyz0123456789.mp4", limit: 20)
+        XCTAssertEqual(label, "abcdefghij…56789.mp4")
+    }
+
+    /// Whatever the name, a label is the whole name or a start and an end of it joined by the
+    /// ellipsis, never longer than the limit: a word is never cut without the ellipsis showing.
+    func testEveryCutShowsTheEllipsis() {
+        let names = ["a-b-c-d-e-f-g-h-i-j-k-l-m-n-o-p", "Ünïcödé Fïlé Nämé wïth 👩‍👩‍👧 émojï and more.mkv",
+                     "----------------------------------------", "x_y z.w.v,u+t-s_r q.p.o,n+m-l_k j.i.h.g",
+                     String(repeating: "long", count: 30) + ".mp4"]
+        for name in names {
+            for limit in 1...45 {
+                let label = TileLabel.shortened(name, limit: limit)
+                XCTAssertLessThanOrEqual(label.count, limit, "\(name) at \(limit)")
+                if label == name { continue }
+                let parts = label.split(separator: "…", maxSplits: 1, omittingEmptySubsequences: false)
+                XCTAssertEqual(parts.count, 2, "\(label) has the ellipsis")
+                guard parts.count == 2 else { continue }
+                XCTAssertTrue(name.hasPrefix(parts[0]), "\(label) starts as \(name) does")
+                XCTAssertTrue(name.hasSuffix(parts[1]), "\(label) ends as \(name) does")
+            }
+        }
+    }
+
+    func testTheLabelOfASourceIsItsShortenedBaseName() {
+        XCTAssertEqual(TileLabel.name(forSource: "/home/ana/.cache/videowall/demo/720x576-par16_15-30fps-300f-k30-h264-pinwheel-PAL1615pixels.mp4"),
+                       "720x576-par16…PAL1615pixels.mp4")
+    }
+}
