@@ -47,6 +47,20 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual((list[0]["durationSeconds"] as? Double) ?? 0, 2, accuracy: 0.05)
     }
 
+    /// `probe` says what the server does: a file from a server that ignores Range cannot seek,
+    /// the same file from one that serves ranges can.
+    func testProbeAsksTheServerWhetherItServesByteRanges() throws {
+        let clip = try clips(1)[0]
+        let rangeless = try LoopbackHTTPServer(serving: TestClips.directory, byteRanges: false)
+        defer { rangeless.terminate() }
+        let ranged = try LoopbackHTTPServer(serving: TestClips.directory)
+        defer { ranged.terminate() }
+        let result = try CommandRunner.run(["probe", "--json", rangeless.url(for: clip), ranged.url(for: clip)])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let list = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [[String: Any]])
+        XCTAssertEqual(list.map { $0["seekable"] as? Bool }, [false, true], result.standardOutput)
+    }
+
     func testFourTilesPlayHeadlessAndReport() throws {
         let paths = try clips(4)
         let result = try CommandRunner.run(["--headless", "--quit-after", "1.5", "--report", "-"] + paths)

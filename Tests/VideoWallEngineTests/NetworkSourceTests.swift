@@ -44,6 +44,11 @@ final class NetworkSourceTests: XCTestCase {
             XCTAssertEqual(asset.video?.width, 320)
             XCTAssertEqual(asset.video?.height, 180)
             XCTAssertEqual(asset.duration?.seconds ?? 0, 3, accuracy: 0.2)
+            // HLS seeks by fetching whole segments: a server without byte ranges serves that.
+            let rangeless = try LoopbackHTTPServer(serving: folder, byteRanges: false)
+            defer { rangeless.terminate() }
+            let fromRangeless = try await AssetLoader.load(rangeless.url(for: "playlist.m3u8"))
+            XCTAssertTrue(fromRangeless.isSeekable, "an HLS playlist seeks without byte ranges")
 
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 90))
             let wall = try Coordinator()
