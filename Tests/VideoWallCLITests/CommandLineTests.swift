@@ -78,6 +78,26 @@ final class CommandLineTests: XCTestCase {
         XCTAssertLessThan((positions.max() ?? 0) - (positions.min() ?? 0), 0.001, "tiles end together: \(positions)")
     }
 
+    /// Without `--report`, a headless run still says what happened: one summary line per tile
+    /// on standard error at exit, standard output left empty.
+    func testHeadlessRunPrintsASummaryPerTile() throws {
+        let good = try clips(1)[0]
+        let missing = TestClips.directory + "/missing.mp4"
+        let result = try CommandRunner.run(["--headless", "--quit-after", "1", good, missing])
+        XCTAssertEqual(result.status, 1, result.standardError)
+        XCTAssertEqual(result.standardOutput, "")
+        let summary = result.standardError.split(separator: "\n").filter { $0.hasPrefix("videowall: summary: ") }
+        XCTAssertEqual(summary.count, 2, result.standardError)
+        let first = try XCTUnwrap(summary.first.map(String.init))
+        XCTAssertTrue(first.hasPrefix("videowall: summary: tile 1: \(good): playing at 00:00:0"), first)
+        let rendered = first.split(separator: ",").compactMap { part in
+            part.hasSuffix(" frames rendered") ? Int(part.split(separator: " ").first ?? "") : nil
+        }.first
+        XCTAssertEqual(Double(rendered ?? 0), 30, accuracy: 8, "1 s at 30 fps: \(first)")
+        XCTAssertTrue(first.hasSuffix(" 0 dropped, 0 loops"), first)
+        XCTAssertEqual(summary.last.map(String.init), "videowall: summary: tile 2: \(missing): failed: file not found")
+    }
+
     /// A looping tile's report counts every frame of every loop, not just the current one.
     func testLoopingTileReportCountsEveryLoop() throws {
         let short = try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15)) }
