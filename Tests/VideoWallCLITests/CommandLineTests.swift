@@ -217,6 +217,8 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(soak["loops"] as? Int ?? 0, 5, "\(soak)")
         XCTAssertEqual(Double(soak["framesRendered"] as? Int ?? 0), 240, accuracy: 40, "\(soak)")
         XCTAssertGreaterThan(soak["residentEndMB"] as? Double ?? 0, 10, "\(soak)")
-        XCTAssertNotNil(soak["residentGrowthMBPerHour"] as? Double)
+        // Four seconds of samples cannot tell a trend from the samples' scatter: no figure.
+        XCTAssertNil(soak["residentGrowthMBPerHour"], "\(soak)")
+        XCTAssertTrue((soak["residentGrowth"] as? String ?? "").hasPrefix("too short to tell"), "\(soak)")
     }
 }
