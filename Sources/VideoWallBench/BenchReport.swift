@@ -82,8 +82,11 @@ public struct BenchReport: Codable, Sendable {
         public var framesDropped: Int
         public var residentStartMB: Double
         public var residentEndMB: Double
-        /// Least-squares slope of resident memory over the run, in MiB per hour.
-        public var residentGrowthMBPerHour: Double
+        /// Least-squares slope of resident memory over the run, in MiB per hour; nil (left out
+        /// of the JSON) when the run was too short to tell.
+        public var residentGrowthMBPerHour: Double?
+        /// The growth in words: the figure, or that the run was too short to tell and why.
+        public var residentGrowth: String
     }
 
     public var machine: Machine

@@ -35,13 +35,13 @@ struct SoakBench {
               let decoded = try? JSONDecoder().decode(WallReport.self, from: data) else {
             throw BenchError("videowall exited \(usage.status) in the soak run: \(usage.output.suffix(400))")
         }
-        let growth = Trend.slope(times: times, values: samples).map { $0 * 3600 }
+        let growth = MemoryGrowth.measure(times: times, residentMB: samples)
         return BenchReport.Soak(seconds: options.soakSeconds, tiles: tiles,
                                 loops: decoded.tiles.map(\.loops).min() ?? 0,
                                 framesPerLoop: framesPerLoop,
                                 framesRendered: decoded.tiles.compactMap(\.framesRendered).reduce(0) { $0 + Int($1) },
                                 framesDropped: decoded.tiles.compactMap(\.framesDropped).reduce(0) { $0 + Int($1) },
                                 residentStartMB: samples.first ?? 0, residentEndMB: samples.last ?? 0,
-                                residentGrowthMBPerHour: growth ?? 0)
+                                residentGrowthMBPerHour: growth.megabytesPerHour, residentGrowth: growth.summary)
     }
 }

@@ -1,18 +1,20 @@
 import Foundation
 import XCTest
 
-/// An HTTP server on 127.0.0.1 (Python's http.server, with Range support) serving a folder,
-/// for network-tile tests. Every response that reads through byte `stallAfter` of a file
-/// stalls there once, for `stallSeconds`. Stop it with `terminate()`.
+/// An HTTP server on 127.0.0.1 (Python's http.server) serving a folder, for network-tile
+/// tests. With `byteRanges` it answers Range requests; without, it ignores them and always
+/// sends the whole file, as `python3 -m http.server` does. Every response that reads through
+/// byte `stallAfter` of a file stalls there once, for `stallSeconds`. Stop it with `terminate()`.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: Int
     private let process: Process
 
-    public init(serving directory: String, stallAfter: Int = Int.max, stallSeconds: Double = 0) throws {
+    public init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0) throws {
         let script = TestClips.file(named: "loopback-http-server.py", contents: Data(Self.script.utf8))
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-u", script, directory, String(stallAfter), String(stallSeconds)]
+        process.arguments = ["python3", "-u", script, directory, String(stallAfter), String(stallSeconds),
+                             byteRanges ? "ranges" : "no-ranges"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -36,20 +38,21 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
 
     static let script = """
     import http.server, os, sys, time
-    STALL_AFTER = int(sys.argv[2]); STALL_SECONDS = float(sys.argv[3])
+    STALL_AFTER = int(sys.argv[2]); STALL_SECONDS = float(sys.argv[3]); RANGES = sys.argv[4] == 'ranges'
     class Handler(http.server.SimpleHTTPRequestHandler):
         def do_GET(self):
             path = self.translate_path(self.path)
             size = os.path.getsize(path)
             start, end = 0, size - 1
             byte_range = self.headers.get('Range')
-            if byte_range and byte_range.startswith('bytes='):
+            if RANGES and byte_range and byte_range.startswith('bytes='):
                 first, last = byte_range[6:].split('-')
                 start = int(first); end = int(last) if last else size - 1
                 self.send_response(206); self.send_header('Content-Range', f'bytes {start}-{end}/{size}')
             else:
                 self.send_response(200)
-            self.send_header('Content-Type', 'video/mp4'); self.send_header('Accept-Ranges', 'bytes')
+            self.send_header('Content-Type', 'video/mp4')
+            if RANGES: self.send_header('Accept-Ranges', 'bytes')
             self.send_header('Content-Length', str(end - start + 1)); self.end_headers()
             stalled = start >= STALL_AFTER
             with open(path, 'rb') as f:

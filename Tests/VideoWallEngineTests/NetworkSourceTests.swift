@@ -44,6 +44,11 @@ final class NetworkSourceTests: XCTestCase {
             XCTAssertEqual(asset.video?.width, 320)
             XCTAssertEqual(asset.video?.height, 180)
             XCTAssertEqual(asset.duration?.seconds ?? 0, 3, accuracy: 0.2)
+            // HLS seeks by fetching whole segments: a server without byte ranges serves that.
+            let rangeless = try LoopbackHTTPServer(serving: folder, byteRanges: false)
+            defer { rangeless.terminate() }
+            let fromRangeless = try await AssetLoader.load(rangeless.url(for: "playlist.m3u8"))
+            XCTAssertTrue(fromRangeless.isSeekable, "an HLS playlist seeks without byte ranges")
 
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 90))
             let wall = try Coordinator()
@@ -59,6 +64,45 @@ final class NetworkSourceTests: XCTestCase {
             await wall.seek(to: .milliseconds(2000), precision: .accurate)
             Self.assertPositionsAgree(wall, "after an accurate seek")
             XCTAssertEqual(wall.players[0].position?.seconds ?? 0, 2, accuracy: 0.04, "the HLS tile is at the target")
+        }
+    }
+
+    /// A server that ignores byte ranges (like `python3 -m http.server`) cannot serve a seek:
+    /// the clip is described as not seekable, and a group seek moves the local tile while the
+    /// HTTP tile refuses it with a warning and plays on.
+    func testTileFromARangelessServerRefusesSeeksAndPlaysOn() throws {
+        let server = try LoopbackHTTPServer(serving: TestClips.directory, byteRanges: false)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 90) {
+            let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 150))
+            let remote = server.url(for: local)
+            let asset = try await AssetLoader.load(remote)
+            XCTAssertFalse(asset.isSeekable, "the server ignores Range: seeking cannot work")
+            let seekableServer = try LoopbackHTTPServer(serving: TestClips.directory)
+            defer { seekableServer.terminate() }
+            let seekableAsset = try await AssetLoader.load(seekableServer.url(for: local))
+            XCTAssertTrue(seekableAsset.isSeekable, "a server that answers Range is seekable")
+
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: local), TileSpec(source: remote)])
+            XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, 2, "\(wall.slots.map { $0.failure?.description ?? "ok" })")
+            await wall.whenDescribed()
+            wall.play()
+            await pause(seconds: 0.8)
+            let before = wall.players[1].position?.seconds ?? 0
+            await wall.seek(to: .milliseconds(3500), precision: .accurate)
+            XCTAssertEqual(wall.players[0].position?.seconds ?? 0, 3.5, accuracy: 0.1, "the local tile seeked")
+            let after = wall.players[1].position?.seconds ?? 0
+            XCTAssertLessThan(after, 2, "the HTTP tile stayed where it was")
+            XCTAssertGreaterThanOrEqual(after, before - 0.05, "the HTTP tile did not go back")
+            XCTAssertTrue(wall.players[1].warnings.contains { $0.contains("cannot seek") }, "\(wall.players[1].warnings)")
+            await pause(seconds: 0.6)
+            XCTAssertEqual(wall.transport, .playing)
+            XCTAssertEqual(wall.players.map(\.state), [.playing, .playing], "\(wall.slots.map { $0.failure?.description ?? "ok" })")
+            XCTAssertEqual((wall.players[1].position?.seconds ?? 0) - after, 0.6, accuracy: 0.15, "the HTTP tile plays on at its pace")
+            XCTAssertEqual(wall.players[1].statistics?.dropped, 0, "the HTTP tile's frames stay on time")
+            XCTAssertNil(wall.slots.compactMap(\.failure).first)
         }
     }
 

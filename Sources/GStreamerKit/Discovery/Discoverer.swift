@@ -102,12 +102,14 @@ struct DiscoveryAnswer {
         var tags: [String: String] = [:]
         if let list = gst_discoverer_info_get_tags(info) { tags = TagReader.dictionary(list) }
 
-        var container: String?
+        var container: String?, containerMediaType: String?
         if let top = gst_discoverer_info_get_stream_info(info) {
             defer { g_object_unref(UnsafeMutableRawPointer(top)) }  // gst_discoverer_stream_info_unref is a macro
             if gst_discoverer_stream_info_get_stream_type_nick(top).map({ String(cString: $0) }) == "container",
                let caps = gst_discoverer_stream_info_get_caps(top) {
-                container = Caps(raw: caps, transfer: .full).codecDescription
+                let described = Caps(raw: caps, transfer: .full)
+                container = described.codecDescription
+                containerMediaType = described.mediaType
             }
         }
 
@@ -145,6 +147,7 @@ struct DiscoveryAnswer {
 
         return MediaInfo(uri: uri, duration: duration, isSeekable: gst_discoverer_info_get_seekable(info) != 0,
                          isLive: gst_discoverer_info_get_live(info) != 0, tags: tags, container: container,
+                         containerMediaType: containerMediaType,
                          videoStreams: video, audioStreams: audio)
     }
 }

@@ -7,6 +7,9 @@ public struct MediaInfo: Sendable {
     public var tags: [String: String]
     /// The container's description ("ISO MP4/M4A", "Matroska"), nil for an elementary stream.
     public var container: String?
+    /// The outermost container's media type ("video/quicktime", "application/x-hls"): says
+    /// whether the source is one file or a manifest of segments.
+    public var containerMediaType: String?
     public var videoStreams: [VideoStream]
     public var audioStreams: [AudioStream]
 

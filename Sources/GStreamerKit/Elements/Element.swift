@@ -150,6 +150,14 @@ public class Element: ObjectReference, @unchecked Sendable {
         return gst_element_send_event(element, event) != 0 ? UInt32(seqnum) : nil
     }
 
+    /// `gst_element_seek` in bytes (GST_FORMAT_BYTES) from `offset` to the end: asks a source
+    /// such as `souphttpsrc` to read from there.
+    @discardableResult
+    public func seek(toByte offset: UInt64, flags: SeekFlags) -> Bool {
+        gst_element_seek(element, 1.0, GST_FORMAT_BYTES, GstSeekFlags(rawValue: flags.rawValue),
+                         GST_SEEK_TYPE_SET, gint64(offset), GST_SEEK_TYPE_NONE, -1) != 0
+    }
+
     /// `gst_element_send_event` with a frame `step` event (GST_FORMAT_BUFFERS).
     @discardableResult
     public func stepFrames(_ count: UInt64, rate: Double = 1.0) -> Bool {

@@ -39,6 +39,14 @@ public struct Asset: Sendable {
               container: nil, video: nil, audio: nil, tags: [:])
     }
 
+    /// Why a seek on this source is refused, nil when it can seek. Over HTTP a file seeks by
+    /// asking for a byte range, so a server that does not serve them is the reason.
+    public var seekRefusal: String? {
+        if isSeekable { return nil }
+        if isLive { return "cannot seek a live stream" }
+        return isNetwork ? "cannot seek: the server does not serve byte ranges" : "cannot seek in this source"
+    }
+
     /// Whether the source comes over a network (its tiles hold the group while buffering).
     public var isNetwork: Bool { MediaLocation.isNetwork(uri) }
 }

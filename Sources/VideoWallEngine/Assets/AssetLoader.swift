@@ -6,7 +6,8 @@ import VideoWallCore
 @MainActor
 public enum AssetLoader {
     /// Describes one source. Local files are checked first (missing, empty) so the error says
-    /// exactly that; the rest is GstDiscoverer's verdict, sorted into a typed reason.
+    /// exactly that; the rest is GstDiscoverer's verdict, sorted into a typed reason, except
+    /// whether an HTTP file can seek, which its server is asked (`ByteRangeProbe`).
     public static func load(_ source: String, timeout: Double = 15) async throws(AssetError) -> Asset {
         let uri = MediaLocation.uri(for: source)
         if let path = MediaLocation.localPath(for: source) {
@@ -28,7 +29,10 @@ public enum AssetLoader {
         withExtendedLifetime(discoverer) {}
         switch result {
         case .success(let info):
-            guard let asset = makeAsset(source: source, info: info) else { throw AssetError(source: source, reason: .noVideo) }
+            guard var asset = makeAsset(source: source, info: info) else { throw AssetError(source: source, reason: .noVideo) }
+            if asset.isSeekable, ByteRangeProbe.applies(to: info) {
+                asset.isSeekable = await ByteRangeProbe.servesRanges(uri: info.uri, timeout: timeout)
+            }
             return asset
         case .failure(let failure):
             throw AssetError(source: source, reason: reason(for: failure, uri: uri, timeout: timeout))

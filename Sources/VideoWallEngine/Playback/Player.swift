@@ -412,7 +412,7 @@ public final class Player {
         warn(EarlyEnd.warning(endedAt: position, announced: duration))
     }
 
-    private func warn(_ message: String) {
+    func warn(_ message: String) {
         guard !warnings.contains(message) else { return }
         warnings.append(message)
         eventContinuation.yield(.warning(message))

@@ -60,7 +60,8 @@ extension Coordinator {
 
     /// One group seek: pause, flushing seek on every tile, wait for every preroll, then start
     /// all on a new base time. After a flush every tile's running time restarts at 0, so one
-    /// base time puts them on the same frame.
+    /// base time puts them on the same frame. A tile whose source cannot seek is left out with
+    /// a warning and plays on from where it was.
     func perform(_ request: SeekRequest) async {
         guard transport != .loading else { _ = throttle.submit(request, at: monotonic.now); return }
         guard !seeking else { _ = throttle.submit(request, at: monotonic.now); armThrottleTimer(); return }
@@ -73,7 +74,8 @@ extension Coordinator {
         for player in active { await player.pauseAndSettle(timeout: configuration.prerollTimeout) }
         if let newRate = request.rate { rate = newRate }
 
-        let players = active
+        let players = active.filter(\.asset.isSeekable)
+        let refused = active.filter { !$0.asset.isSeekable }
         for player in players where player.pipeline.currentState.current.rawValue < ElementState.paused.rawValue {
             _ = await player.preroll(timeout: configuration.prerollTimeout)  // a stopped tile comes back
         }
@@ -88,6 +90,12 @@ extension Coordinator {
             _ = await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout)
             player.baseOffset = .zero
             if player.state == .ended { player.apply(.restarted) }
+        }
+        // The refused tiles were not flushed: their running time goes on from where they
+        // paused, while the group's restarts at 0, so their base time moves back by as much.
+        for player in refused {
+            player.baseOffset = player.baseOffset - pausedRunningTime
+            if let reason = player.asset.seekRefusal { player.warn("\(reason); the tile plays on") }
         }
         pausedRunningTime = .zero
         seeking = false

@@ -51,9 +51,9 @@ enum BenchText {
                                 d.tiles, d.width, d.height, d.windowCPUPerSecond, d.headlessCPUPerSecond, d.extraCoresPerTile, d.droppedFrames))
         }
         if let soak = r.soak {
-            lines.append(String(format: "soak: %d tiles looping a %d-frame clip for %.0f s: %d loops, %d frames rendered, %d dropped; resident memory %.0f -> %.0f MB (%+.1f MB per hour)",
+            lines.append(String(format: "soak: %d tiles looping a %d-frame clip for %.0f s: %d loops, %d frames rendered, %d dropped; resident memory %.0f -> %.0f MB (%@)",
                                 soak.tiles, soak.framesPerLoop, soak.seconds, soak.loops, soak.framesRendered, soak.framesDropped,
-                                soak.residentStartMB, soak.residentEndMB, soak.residentGrowthMBPerHour))
+                                soak.residentStartMB, soak.residentEndMB, soak.residentGrowth))
         }
         for note in r.notes { lines.append("note: \(note)") }
         return lines.joined(separator: "\n")

@@ -5,7 +5,8 @@ import VideoWallCore
 import VideoWallEngine
 
 /// A wall rendered into synced fakesinks: plays until `--quit-after`, the end, or Ctrl-C,
-/// prints errors as they happen and the report at exit.
+/// prints errors as they happen, and at exit a summary per tile on standard error (standard
+/// output stays free for `--report -`) and the report if asked for.
 @MainActor
 struct HeadlessSession {
     var sources: [String]
@@ -44,6 +45,7 @@ struct HeadlessSession {
         let report = coordinator.report()
         await coordinator.close()
         await reporter.value
+        for line in RunSummary.lines(for: report) { Console.summary(line) }
         if let path = options.report {
             do { try Console.write(try report.json(), to: path) } catch {
                 Console.error("\(path): cannot write the report: \(error.localizedDescription)")

@@ -49,7 +49,7 @@ struct PlayCommand: ParsableCommand {
 
 /// Options shared by every command that plays a wall.
 struct PlaybackOptions: ParsableArguments {
-    @Flag(name: .long, help: "Render without a window (into synced fakesinks) and print what happened.")
+    @Flag(name: .long, help: "Render without a window (into synced fakesinks); at exit, print a summary per tile on standard error.")
     var headless = false
 
     @Option(name: .long, help: ArgumentHelp("Stop after this many seconds of playback.", valueName: "seconds"))

@@ -10,6 +10,10 @@ enum Console {
         FileHandle.standardError.write(Data("videowall: warning: \(message)\n".utf8))
     }
 
+    static func summary(_ message: String) {
+        FileHandle.standardError.write(Data("videowall: summary: \(message)\n".utf8))
+    }
+
     static func note(_ message: String) {
         FileHandle.standardError.write(Data("videowall: \(message)\n".utf8))
     }

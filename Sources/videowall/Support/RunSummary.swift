@@ -1,0 +1,20 @@
+import VideoWallCore
+import VideoWallEngine
+
+/// What a headless run prints at exit, one line per tile, so a run without `--report` still
+/// says what happened: state (and where the tile stood), frames rendered and dropped, loops,
+/// and the error, if any.
+enum RunSummary {
+    static func lines(for report: WallReport) -> [String] {
+        report.tiles.map { tile in
+            var parts = [tile.state + (tile.position.map { " at " + TimeFormatting.precise(.seconds($0)) } ?? "")]
+            // A tile that never had a pipeline has no counts: saying "0 frames" would blur it
+            // with a tile that played and showed nothing.
+            if let rendered = tile.framesRendered {
+                parts.append("\(rendered) frames rendered, \(tile.framesDropped ?? 0) dropped")
+                parts.append(tile.loops == 1 ? "1 loop" : "\(tile.loops) loops")
+            }
+            return "tile \(tile.index): \(tile.source): " + parts.joined(separator: ", ") + (tile.error.map { ": " + $0 } ?? "")
+        }
+    }
+}
