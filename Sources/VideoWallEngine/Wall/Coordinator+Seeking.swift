@@ -66,6 +66,7 @@ extension Coordinator {
         guard transport != .loading else { _ = throttle.submit(request, at: monotonic.now); return }
         guard !seeking else { _ = throttle.submit(request, at: monotonic.now); armThrottleTimer(); return }
         _ = throttle.setCanSeek(false, at: monotonic.now)
+        let forward = request.target > (position ?? .zero)
         seeking = true
         lastSeekTarget = request.target
         playsAfterSeek = transport == .playing || (transport == .buffering && resumeAfterBuffering)
@@ -79,15 +80,35 @@ extension Coordinator {
         for player in players where player.pipeline.currentState.current.rawValue < ElementState.paused.rawValue {
             _ = await player.preroll(timeout: configuration.prerollTimeout)  // a stopped tile comes back
         }
-        var flags: SeekFlags = [.flush]
-        flags.insert(request.precision == .accurate ? .accurate : [.keyUnit, .snapBefore])
-        var counts: [Int] = []
-        for player in players {
-            counts.append(player.asyncDoneCount)
-            player.seek(rate: rate, flags: flags, start: clampedTarget(request.target, for: player))
+        // A key-frame seek lands each tile on its own key frame, and clips with different
+        // key-frame spacing would land seconds apart. So the longest tile goes to its key frame
+        // (the one after the target when seeking forward, as mpv does, so `→` never goes back),
+        // and every other tile is brought accurately to the time it landed on.
+        var target = request.target
+        var followers = players
+        if request.precision == .keyFrame, let leader = players.max(by: { ($0.asset.duration ?? .zero) < ($1.asset.duration ?? .zero) }) {
+            let count = leader.asyncDoneCount
+            let frame = leader.asset.video?.frameDuration ?? .milliseconds(40)
+            // Half a frame of slack, so a key frame whose timestamp rounds just below the
+            // target still counts as "at or after" it.
+            let start = forward ? target - frame * 0.5 : target
+            leader.seek(rate: rate, flags: [.flush, .keyUnit, forward ? .snapAfter : .snapBefore], start: clampedTarget(start, for: leader))
+            let done = await leader.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout)
+            if done, let landed = leader.position {
+                target = Self.frameSeekTime(landed, frameDuration: frame)
+                lastSeekTarget = landed
+            }
+            followers.removeAll { $0 === leader }
         }
-        for (player, count) in zip(players, counts) {
+        var counts: [Int] = []
+        for player in followers {
+            counts.append(player.asyncDoneCount)
+            player.seek(rate: rate, flags: [.flush, .accurate], start: clampedTarget(target, for: player))
+        }
+        for (player, count) in zip(followers, counts) {
             _ = await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout)
+        }
+        for player in players {
             player.baseOffset = .zero
             if player.state == .ended { player.apply(.restarted) }
         }
