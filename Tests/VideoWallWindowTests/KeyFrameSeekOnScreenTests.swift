@@ -33,13 +33,13 @@ final class KeyFrameSeekOnScreenTests: XCTestCase {
             await wall.seek(to: Coordinator.frameSeekTime(Self.frame * 61, frameDuration: Self.frame))
 
             var seen: [Int?] = []
-            let atStart = await waitUntil(timeout: 3) { seen = Self.framesOnScreen(window); return seen.allSatisfy { $0 == 61 } }
+            let atStart = await waitUntil(timeout: 3) { seen = WallWindowHarness.framesOnScreen(window, regions: Self.regions); return seen.allSatisfy { $0 == 61 } }
             XCTAssertTrue(atStart, "every tile shows frame 61 before the key: \(seen)")
 
             XCTAssertTrue(window.simulateKey("Right"))
             // Frame 61 was on every tile: all tiles on one other frame means the seek is shown.
             let together = await waitUntil(timeout: 5) {
-                seen = Self.framesOnScreen(window)
+                seen = WallWindowHarness.framesOnScreen(window, regions: Self.regions)
                 return !wall.seeking && seen.allSatisfy { $0 != nil && $0 == seen[0] } && seen[0] != 61
             }
             XCTAssertTrue(together, "every tile shows one frame after '→': \(seen)")
@@ -50,16 +50,10 @@ final class KeyFrameSeekOnScreenTests: XCTestCase {
 
             XCTAssertTrue(window.simulateKey("space"))
             await pause(seconds: 0.7)
-            let playing = Self.framesOnScreen(window).compactMap { $0 }
+            let playing = WallWindowHarness.framesOnScreen(window, regions: Self.regions).compactMap { $0 }
             XCTAssertEqual(playing.count, 3, "every tile readable while playing")
             XCTAssertLessThanOrEqual((playing.max() ?? 0) - (playing.min() ?? 0), 1, "playing on, the tiles stay together: \(playing)")
         }
     }
 
-    @MainActor
-    private static func framesOnScreen(_ window: WallWindow) -> [Int?] {
-        guard let capture = window.capture() else { return regions.map { _ in nil } }
-        let image = RGBImage(width: capture.width, height: capture.height, pixels: capture.pixels)
-        return regions.map { window.videoFrame(ofRegion: $0).flatMap { FrameCode.read(from: image, in: $0) } }
-    }
 }

@@ -82,7 +82,7 @@ final class PausedFramesOnScreenTests: XCTestCase {
                                              file: StaticString = #filePath, line: UInt = #line) async {
         var seen: [Int?] = []
         _ = await waitUntil(timeout: 3) {
-            seen = framesOnScreen(window)
+            seen = WallWindowHarness.framesOnScreen(window, regions: regions)
             return seen.allSatisfy { $0 == expected }
         }
         XCTAssertEqual(seen, regions.map { _ in expected }, "after \(action), the frames every tile shows on screen", file: file, line: line)
@@ -91,11 +91,4 @@ final class PausedFramesOnScreenTests: XCTestCase {
         XCTAssertEqual(rendered, regions.map { _ in expected }, "after \(action), the frames every tile's sink holds", file: file, line: line)
     }
 
-    /// Each region's frame code as the X server has the window's pixels (nil: unreadable).
-    @MainActor
-    private static func framesOnScreen(_ window: WallWindow) -> [Int?] {
-        guard let capture = window.capture() else { return regions.map { _ in nil } }
-        let image = RGBImage(width: capture.width, height: capture.height, pixels: capture.pixels)
-        return regions.map { window.videoFrame(ofRegion: $0).flatMap { FrameCode.read(from: image, in: $0) } }
-    }
 }

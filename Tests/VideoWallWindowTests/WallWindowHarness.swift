@@ -9,6 +9,13 @@ import XCTest
 /// Opens a real GTK wall on the (virtual) display and plays `sources` in it.
 @MainActor
 enum WallWindowHarness {
+    /// Each region's frame code as the X server has the window's pixels (nil: unreadable).
+    static func framesOnScreen(_ window: WallWindow, regions: [Int]) -> [Int?] {
+        guard let capture = window.capture() else { return regions.map { _ in nil } }
+        let image = RGBImage(width: capture.width, height: capture.height, pixels: capture.pixels)
+        return regions.map { window.videoFrame(ofRegion: $0).flatMap { FrameCode.read(from: image, in: $0) } }
+    }
+
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
                      kiosk: Bool = false, labels: [String: String] = [:]) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()

@@ -143,9 +143,6 @@ public final class Player {
         requeue.isEnabled = enabled && segmentLoop == nil
     }
 
-    /// Whether this tile loops by segment seeks (local media).
-    var loopsBySegments: Bool { segmentLoop != nil }
-
     /// Sends a seek (`gst_element_seek` by event, so its seqnum is known). A tile in segment
     /// mode stays in it: its seeks carry the SEGMENT flag, so its end is a SEGMENT_DONE.
     /// `start` is on the wall's timeline (from the first frame).
@@ -171,11 +168,8 @@ public final class Player {
     func enterSegmentMode(timeout: Double) async {
         guard segmentLoop != nil, !inSegmentMode, isActive else { return }
         let count = asyncDoneCount
-        guard let seqnum = pipeline.sendSeek(rate: playbackRate, flags: [.flush, .accurate, .segment],
-                                             start: ((position ?? .zero) + startOffset).clockTime) else { return }
+        guard send(rate: playbackRate, flags: [.flush, .accurate, .segment], streamStart: (position ?? .zero) + startOffset) else { return }
         baseOffset = .zero
-        lastSeekSeqnum = seqnum
-        inSegmentMode = true
         _ = await waitForAsyncDone(after: count, timeout: timeout)
     }
 
@@ -187,11 +181,10 @@ public final class Player {
         if loopsAtEnd {
             send(rate: playbackRate, flags: [], streamStart: .zero)
         } else {
-            let end = (asset.duration ?? lastFrameEnd ?? .zero) + startOffset
-            if let seqnum = pipeline.sendSeek(rate: playbackRate, flags: [], start: (end + .milliseconds(1000)).clockTime) {
-                lastSeekSeqnum = seqnum
-            }
+            // Out of segment mode first, so this seek carries no SEGMENT flag and ends in EOS.
             inSegmentMode = false
+            let end = (asset.duration ?? lastFrameEnd ?? .zero) + startOffset
+            send(rate: playbackRate, flags: [], streamStart: end + .milliseconds(1000))
         }
     }
 
@@ -210,8 +203,9 @@ public final class Player {
                 segmentLoop.watch(demuxer: element)
             }
         })
-        // Streaming thread: set the next URI right here (playbin needs it synchronously), then hop.
-        connections.append(pipeline.connectSignal("about-to-finish") { [weak self] in
+        // Streaming thread: set the next URI right here (playbin needs it synchronously); the wrap
+        // is counted at the video sink when the next pass's segment arrives.
+        connections.append(pipeline.connectSignal("about-to-finish") {
             guard requeue.isEnabled else { return }
             try? pipeline.set("uri", requeue.uri)
         })
