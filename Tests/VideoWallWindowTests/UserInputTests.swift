@@ -95,7 +95,7 @@ final class UserInputTests: XCTestCase {
 
                 XCTAssertTrue(window.simulateSeekBarButton(down: false, atFraction: 0.75))
                 let resumed = await waitUntil(timeout: 5) { wall.transport == .playing }
-                XCTAssertTrue(resumed, "releasing it resumes playback")
+                XCTAssertTrue(resumed, "releasing it resumes playback: transport \(wall.transport), seeking \(wall.seeking), tile \(wall.players[0].state), buffering \(wall.players[0].bufferingPercent) %")
                 XCTAssertEqual(try XCTUnwrap(wall.position).seconds, 4.5, accuracy: 0.6, "one seek, on release")
             }
         }
