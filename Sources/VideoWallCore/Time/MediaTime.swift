@@ -18,6 +18,8 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
         MediaTime(nanoseconds: milliseconds.multipliedReportingOverflow(by: 1_000_000).partialValue)
     }
 
+    public static func nanoseconds(_ nanoseconds: Int64) -> MediaTime { MediaTime(nanoseconds: nanoseconds) }
+
     public var seconds: Double { Double(nanoseconds) / 1e9 }
 
     public static let zero = MediaTime(nanoseconds: 0)
