@@ -14,13 +14,24 @@ public struct FrameCodedClipSpec: Sendable, Hashable {
     public var codec: ClipSpec.Codec
     /// Frames between key frames.
     public var keyFrameInterval: Int
+    /// H.264 only: a target bit rate in kbit/s and x264's preset. A high rate with a slower
+    /// preset (CABAC, deblocking) makes a clip as costly to decode as real footage.
+    public var bitrate: Int?
+    public var preset: String
+    /// Film grain (moving noise) over the picture below the code, which no encoder can predict:
+    /// with a high bit rate, decoding then costs what grainy camera footage does.
+    public var grain: Bool
 
     /// `keyFrameInterval` nil means two seconds of frames.
     public init(width: Int = 640, height: Int = 360, frameRate: Int = 30, frames: Int = 300,
-                codec: ClipSpec.Codec = .h264, keyFrameInterval: Int? = nil) {
+                codec: ClipSpec.Codec = .h264, keyFrameInterval: Int? = nil, bitrate: Int? = nil, preset: String = "ultrafast",
+                grain: Bool = false) {
         self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
         self.codec = codec
         self.keyFrameInterval = keyFrameInterval ?? 2 * frameRate
+        self.bitrate = bitrate
+        self.preset = preset
+        self.grain = grain
     }
 
     public var container: ClipSpec.Container { codec == .h264 ? .mp4 : .webm }
@@ -28,7 +39,8 @@ public struct FrameCodedClipSpec: Sendable, Hashable {
 
     /// A file name that changes whenever anything in the spec does (for caches).
     public var cacheKey: String {
-        "framecoded-\(width)x\(height)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec).\(container)"
+        let cost = codec == .h264 && (bitrate != nil || preset != "ultrafast") ? "-\(bitrate ?? 0)k-\(preset.filter(\.isLetter))" : ""
+        return "framecoded-\(width)x\(height)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)\(cost)\(grain ? "-grain" : "").\(container)"
     }
 
     /// The raw I420 picture of frame `index`, as it goes into the encoder.
@@ -66,12 +78,20 @@ public struct FrameCodedClipSpec: Sendable, Hashable {
     func pipelineDescription(path: String) -> String {
         let encoder: String
         switch codec {
-        case .h264: encoder = "x264enc speed-preset=ultrafast bframes=0 key-int-max=\(keyFrameInterval) ! h264parse"
+        case .h264:
+            let rate = bitrate.map { " bitrate=\($0)" } ?? ""
+            encoder = "x264enc speed-preset=\(preset.filter(\.isLetter)) bframes=0 key-int-max=\(keyFrameInterval)\(rate) ! h264parse"
         case .vp8: encoder = "vp8enc deadline=1 keyframe-max-dist=\(keyFrameInterval)"
         case .vp9: encoder = "vp9enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyFrameInterval)"
         }
         let mux = container == .mp4 ? "mp4mux" : "webmmux"
-        return "appsrc name=frames ! videoconvert ! \(encoder) ! \(mux) ! filesink location=\"\(path)\""
+        guard grain else { return "appsrc name=frames ! videoconvert ! \(encoder) ! \(mux) ! filesink location=\"\(path)\"" }
+        // The grain covers the picture from a quarter of its height down, clear of the code band
+        // and the digits; the code stays readable as it is.
+        let top = height / 4
+        return "appsrc name=frames ! videoconvert ! compositor name=mix sink_1::ypos=\(top) sink_1::alpha=0.2 "
+            + "! videoconvert ! video/x-raw,format=I420 ! \(encoder) ! \(mux) ! filesink location=\"\(path)\" "
+            + "videotestsrc pattern=snow num-buffers=\(frames) ! video/x-raw,width=\(width),height=\(height - top),framerate=\(frameRate)/1 ! mix."
     }
 }
 

@@ -51,6 +51,9 @@ public final class Player {
     /// are carried over here, read just before the sink handles those events.
     private let carriedStatistics = CarriedStatistics()
     private var countersProbe: PadProbe?
+    /// Frames dropped before the sink, which the sink's own count cannot see.
+    private let skippedFrames = SkippedFrames()
+    private var arrivalsProbe: PadProbe?
     /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group
     /// wrap, or the lead-in of the first preroll).
     var baseOffset: MediaTime = .zero
@@ -110,10 +113,14 @@ public final class Player {
         return MediaTime(start) - startOffset + (sample.duration.map(MediaTime.init) ?? .zero)
     }
 
-    /// Frames the sink rendered and dropped since the tile was loaded, across seeks and loops.
+    /// Frames rendered and dropped since the tile was loaded, across seeks and loops. Dropped
+    /// counts every frame that was due and not shown: those the sink dropped for being late and
+    /// those skipped upstream of it.
     public var statistics: SinkStatistics? {
         guard let current = try? videoSink.renderer.sinkStatistics() else { return nil }
-        return carriedStatistics.total(adding: current)
+        var total = carriedStatistics.total(adding: current)
+        total.dropped += skippedFrames.count
+        return total
     }
 
     /// Sets the pipeline's state, keeping the sink's counts: a base sink also zeroes them when
@@ -212,10 +219,13 @@ public final class Player {
         if let pad = videoSink.renderer.staticPad("sink") {
             let carried = carriedStatistics
             let wraps = self.wraps
+            let skipped = skippedFrames
+            arrivalsProbe = pad.onBuffer { buffer in skipped.arrived(buffer) }
             // Weak: the probe's closure is released under the pad's lock, and must not hold the
             // last reference to the sink, whose disposal takes that lock again.
             countersProbe = pad.onDownstreamEvent { [weak self, weak renderer = videoSink.renderer] event in
                 guard event == .flushStart || event == .segment else { return }
+                skipped.segmentStarted()
                 if event == .flushStart { wraps.flushed() }
                 // A gapless wrap: the frame on screen is the last of the pass just played.
                 if event == .segment, wraps.segmentIsWrap() {

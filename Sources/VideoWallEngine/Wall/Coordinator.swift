@@ -29,6 +29,8 @@ public final class Coordinator {
     var loopPlan: LoopPlan?
     /// Whether the wall loops as a group (starts as `configuration.groupLoop`).
     public private(set) var isLooping: Bool
+    var overloadMeter = OverloadMeter()
+    var overloadTimer: TimeoutToken?
     private var forwarders: [Task<Void, Never>] = []
     /// Descriptions still on their way after `load` returned.
     private var describing: [Task<Void, Never>] = []
@@ -111,6 +113,7 @@ public final class Coordinator {
             await player.enterSegmentMode(timeout: prerollTimeout)
         }
         setTransport(.paused)
+        watchForOverload()
         if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
     }
 
@@ -273,6 +276,7 @@ public final class Coordinator {
     /// Stops every tile and releases the pipelines.
     public func shutDown() {
         throttleTimer?.cancel()
+        overloadTimer?.cancel()
         for player in players { player.shutDown() }
         forwarders.forEach { $0.cancel() }
         subscribers.forEach { $0.finish() }

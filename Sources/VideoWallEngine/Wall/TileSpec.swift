@@ -48,4 +48,6 @@ public enum TransportState: String, Sendable {
 public enum WallEvent: Sendable {
     case transport(TransportState)
     case tile(Int, PlayerEvent)
+    /// The machine stopped keeping up (with the slowest tile's figure), or keeps up again (nil).
+    case overload(OverloadMeter.Figure?)
 }

@@ -17,8 +17,19 @@ public struct WallReport: Codable, Sendable {
         public var warnings: [String]?
     }
 
+    /// The machine could not show every frame that was due.
+    public struct Overload: Codable, Sendable, Equatable {
+        /// The worst the slowest tile did, over two seconds of play.
+        public var framesShownPerSecond: Double
+        public var framesDuePerSecond: Double
+        /// How long the wall played overloaded.
+        public var seconds: Double
+    }
+
     public var tiles: [Tile]
     public var transport: String
+    /// Nil when the machine kept up the whole run.
+    public var overload: Overload?
 
     public var failedTiles: Int { tiles.filter { $0.error != nil }.count }
 
@@ -42,6 +53,6 @@ extension Coordinator {
                                    loops: player?.loopCount ?? 0,
                                    error: slot.failure?.reasonText,
                                    warnings: (player?.warnings).flatMap { $0.isEmpty ? nil : $0 })
-        }, transport: transport.rawValue)
+        }, transport: transport.rawValue, overload: overloadSummary)
     }
 }

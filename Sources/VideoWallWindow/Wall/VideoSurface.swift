@@ -1,6 +1,7 @@
 internal import CGtk
 import Foundation
 import GStreamerKit
+import VideoWallCore
 import VideoWallEngine
 
 /// A tile's video surface: a GtkDrawingArea painted with cairo from the frames of
@@ -17,7 +18,7 @@ final class VideoSurface {
     /// The drawing area; the container holds the only reference.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let filter: Element
-    private let frames = LatestFrame()
+    let frames = FrameQueue()
     private var newSample: SignalConnection?
     private var newPreroll: SignalConnection?
     private var size: (width: Int, height: Int)?
@@ -45,13 +46,14 @@ final class VideoSurface {
 
         widget = gtk_drawing_area_new()!
         let frames = self.frames
-        // Streaming thread, at the frame's presentation time: keep it. The window repaints
-        // every tile with a new frame on the same frame-clock tick (`redrawIfNewFrame`).
-        newSample = try sink.onNewSample { sample in frames.store(sample) }
+        // Streaming thread, at the frame's presentation time: queue it. On each frame-clock
+        // tick the window picks the frame every tile paints (`WallWindow.presentFrames`).
+        // Weak: the sink owns this closure.
+        newSample = try sink.onNewSample { [weak sink] sample in frames.store(sample, baseTime: sink?.baseTime) }
         // A paused pipeline hands over the frame of a seek or a frame step only as a preroll
         // buffer; without it the picture would stay on the frame the wall paused on. (Playing,
         // the same buffer comes again as a sample at its time: storing it twice is harmless.)
-        newPreroll = try sink.onNewPreroll { sample in frames.store(sample) }
+        newPreroll = try sink.onNewPreroll { [weak sink] sample in frames.store(sample, baseTime: sink?.baseTime) }
         connectDraw()
     }
 
@@ -75,15 +77,15 @@ final class VideoSurface {
         try? filter.set("caps", caps: caps)
     }
 
-    /// "draw": `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`. Paints the newest frame
+    /// "draw": `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`. Paints the chosen frame
     /// scaled to the widget (1:1 once the pipeline has caught up with the size).
     private func connectDraw() {
         typealias F = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean
         let draw: F = { widget, cr, data in
             guard let widget, let cr, let data else { return 0 }
-            let frames = Unmanaged<LatestFrame>.fromOpaque(data).takeUnretainedValue()
+            let frames = Unmanaged<FrameQueue>.fromOpaque(data).takeUnretainedValue()
             let width = Double(gtk_widget_get_allocated_width(widget)), height = Double(gtk_widget_get_allocated_height(widget))
-            guard let sample = frames.latest else { return 0 }
+            guard let sample = frames.current else { return 0 }
             _ = sample.withMappedVideoFrame { frame in
                 let surface = cairo_image_surface_create_for_data(
                     UnsafeMutablePointer(mutating: frame.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)),
@@ -100,48 +102,23 @@ final class VideoSurface {
         }
         let data = Unmanaged.passRetained(frames).toOpaque()
         g_signal_connect_data(vw_gobject(widget), "draw", unsafeBitCast(draw, to: GCallback.self), data, { data, _ in
-            if let data { Unmanaged<LatestFrame>.fromOpaque(data).release() }
+            if let data { Unmanaged<FrameQueue>.fromOpaque(data).release() }
         }, GConnectFlags(rawValue: 0))
     }
 
-    /// Asks GTK to repaint the surface if a frame arrived since the last paint. The window
-    /// calls this for every tile on each frame-clock tick, so tiles change together.
+    /// Asks GTK to repaint the surface if the frame to show changed since the last paint. The
+    /// window calls this for every tile on each frame-clock tick, so tiles change together.
     func redrawIfNewFrame() {
-        if frames.takeNewFrame() { gtk_widget_queue_draw(widget) }
+        if frames.takeChange() { gtk_widget_queue_draw(widget) }
     }
+
+    /// The stream time of the frame the surface paints (nil before the first).
+    var shownStreamTime: MediaTime? { frames.current?.streamTime.map(MediaTime.init) }
 
     func release() {
         pendingResize?.cancel()
         newSample?.disconnect()
         newPreroll?.disconnect()
         frames.clear()
-    }
-}
-
-/// The newest frame of one tile, handed from the streaming thread to the draw handler.
-final class LatestFrame: @unchecked Sendable {
-    private let lock = NSLock()
-    private var sample: Sample?
-    private var isNew = false
-
-    func store(_ new: Sample) {
-        lock.lock(); sample = new; isNew = true; lock.unlock()
-    }
-
-    /// Whether a frame arrived since the last call.
-    func takeNewFrame() -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        let result = isNew
-        isNew = false
-        return result
-    }
-
-    var latest: Sample? {
-        lock.lock(); defer { lock.unlock() }
-        return sample
-    }
-
-    func clear() {
-        lock.lock(); sample = nil; lock.unlock()
     }
 }

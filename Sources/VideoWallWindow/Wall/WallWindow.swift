@@ -37,6 +37,8 @@ public final class WallWindow {
     private var audibleTile: Int? = 0
     private var resumeAfterDrag = false
     private var tickID: guint = 0
+    /// Says, over the bottom of the stage, that the machine cannot keep up (hidden otherwise).
+    private let overloadBanner = GtkDrawing.overlayLabel(style: "vw-error", wraps: false)
     /// Called when the user asks to quit (q, Escape, closing the window).
     public var onQuit: (() -> Void)?
 
@@ -74,6 +76,7 @@ public final class WallWindow {
             views[regionIndex] = view
         }
         tiles = layout.regions.indices.map { views[$0]! }
+        gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         for (tile, assignment) in assignments.enumerated() { viewForTile[tile] = assignment.region }
 
         GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) }
@@ -99,6 +102,7 @@ public final class WallWindow {
         gtk_widget_show_all(window)
         tiles.forEach { $0.showAll() }
         if options.kiosk { gtk_widget_hide(transportBar.container) }
+        gtk_widget_hide(overloadBanner.box)
         try placeOnMonitor()
         if options.fullscreen || options.kiosk { setFullscreen(true) }
         if options.kiosk { enterKiosk() }
@@ -152,20 +156,55 @@ public final class WallWindow {
     }
 
     /// `gtk_widget_add_tick_callback` (`gboolean (*)(GtkWidget *, GdkFrameClock *, gpointer)`):
-    /// once per frame-clock tick, every tile that received a frame is repainted, so all new
-    /// frames reach the screen in the same paint rather than one tile after another.
+    /// once per frame-clock tick each tile's frame is chosen and every tile whose frame changed
+    /// is repainted, so all tiles change frame in the same paint.
     private func addFrameTick() {
         typealias F = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean
         let tick: F = { _, _, data in
             guard let data else { return 0 }
             let window = Unmanaged<WallWindow>.fromOpaque(data).takeUnretainedValue()
-            MainActor.assumeIsolated { window.tiles.forEach { $0.surface?.redrawIfNewFrame() } }
+            MainActor.assumeIsolated { window.presentFrames() }
             return 1
         }
         // The callback holds the window weakly in spirit: it is removed in close(), before the
         // window goes away, so an unretained pointer is enough.
         tickID = gtk_widget_add_tick_callback(window, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
     }
+
+    /// Picks the frame each tile shows. While the wall plays, the tiles that are playing show
+    /// one instant, the newest all of them have reached (`CommonFrameChoice`): a tile whose
+    /// frame is late holds the others back rather than split the wall, and a frame one tile
+    /// dropped is skipped by all. A tile that has shown nothing new for a long while (stalled,
+    /// about to be reported) stops holding the others back, except on a machine that cannot
+    /// keep up, where every tile is slow and the wall shows what all of them have. Every other
+    /// tile shows its newest.
+    private func presentFrames() {
+        var following: [FrameQueue] = []
+        var spans: [[CommonFrameChoice.Frame]] = []
+        if let coordinator, coordinator.transport == .playing {
+            let now = MediaTime(coordinator.clock.time)
+            let overloaded = coordinator.overload != nil
+            for (tile, region) in viewForTile where tile < coordinator.slots.count {
+                guard coordinator.slots[tile].player?.state == .playing, let frames = tiles[region].surface?.frames,
+                      let waiting = frames.spans, let newest = waiting.last,
+                      overloaded || now - (newest.due + newest.duration) < Self.stalledAfter else { continue }
+                following.append(frames)
+                spans.append(waiting)
+            }
+        }
+        if following.count > 1, let choice = CommonFrameChoice.choose(spans) {
+            for (frames, index) in zip(following, choice.frames) { frames.show(index: index) }
+        } else {
+            following.removeAll()  // one tile alone shows its newest frame
+        }
+        for view in tiles {
+            guard let surface = view.surface else { continue }
+            if !following.contains(where: { $0 === surface.frames }) { surface.frames.showNewest() }
+            surface.redrawIfNewFrame()
+        }
+    }
+
+    private static let stalledAfter = MediaTime.milliseconds(2000)
 
     /// Closes the window and stops following the coordinator.
     public func close() {
@@ -194,6 +233,26 @@ public final class WallWindow {
             gtk_layout_move(vw_layout(stage), view.container, gint(frame.x), gint(frame.y))
             view.layout(in: frame)
         }
+        placeOverloadBanner()
+    }
+
+    private func placeOverloadBanner() {
+        var height: gint = 0
+        gtk_widget_get_preferred_height(overloadBanner.box, nil, &height)
+        gtk_layout_move(vw_layout(stage), overloadBanner.box, 8, gint(clamping: max(0, stageSize.height - Int(height) - 8)))
+    }
+
+    /// The overload warning the window shows, nil when it shows none.
+    public var overloadText: String? {
+        gtk_widget_get_visible(overloadBanner.box) != 0 ? String(cString: gtk_label_get_text(vw_label(overloadBanner.label))) : nil
+    }
+
+    private func showOverload(_ figure: OverloadMeter.Figure?) {
+        guard let figure else { gtk_widget_hide(overloadBanner.box); return }
+        let sentence = figure.sentence
+        gtk_label_set_text(vw_label(overloadBanner.label), sentence.prefix(1).uppercased() + sentence.dropFirst())
+        gtk_widget_show_all(overloadBanner.box)
+        placeOverloadBanner()
     }
 
     /// Region and video rectangles in window coordinates, for tests and tools.
@@ -205,6 +264,8 @@ public final class WallWindow {
     }
     /// The error or buffering text a region shows, nil when it shows none.
     public func statusText(ofRegion region: Int) -> String? { tiles[region].statusText }
+    /// The stream time of the frame a region paints, nil before its first frame.
+    public func shownFrameTime(ofRegion region: Int) -> MediaTime? { tiles[region].surface?.shownStreamTime }
     /// The name a region shows over its picture, nil when it shows none.
     public func nameText(ofRegion region: Int) -> String? { tiles[region].nameText }
     public var transportText: String { transportBar.timeText }
@@ -230,6 +291,7 @@ public final class WallWindow {
     // MARK: Following the wall
 
     private func handle(_ event: WallEvent) {
+        if case .overload(let figure) = event { showOverload(figure) }
         guard case .tile(let tile, let tileEvent) = event, let region = viewForTile[tile] else { return }
         let view = tiles[region]
         switch tileEvent {

@@ -6,6 +6,13 @@ import VideoWallEngine
 /// and the error, if any.
 enum RunSummary {
     static func lines(for report: WallReport) -> [String] {
+        tileLines(for: report) + (report.overload.map { overload in
+            [String(format: "this machine could not keep up for %.1f s: at worst a tile showed %.0f of %.0f frames per second",
+                    overload.seconds, overload.framesShownPerSecond, overload.framesDuePerSecond)]
+        } ?? [])
+    }
+
+    private static func tileLines(for report: WallReport) -> [String] {
         report.tiles.map { tile in
             var parts = [tile.state + (tile.position.map { " at " + TimeFormatting.precise(.seconds($0)) } ?? "")]
             // A tile that never had a pipeline has no counts: saying "0 frames" would blur it

@@ -1,7 +1,8 @@
 import VideoWallEngine
 
 /// Prints each tile's failure and warnings on standard error as they happen, one line each,
-/// naming the tile (and, for a warning, its source). Shared by the headless and window
+/// naming the tile (and, for a warning, its source), and when the machine stops (or starts
+/// again) keeping up with the frames due. Shared by the headless and window
 /// sessions; the task ends when the coordinator's event stream does.
 @MainActor
 enum TileProblems {
@@ -14,6 +15,8 @@ enum TileProblems {
                 case .tile(let index, .warning(let message)):
                     let source = coordinator.slots.indices.contains(index) ? coordinator.slots[index].source + ": " : ""
                     Console.warning("tile \(index + 1): \(source)\(message)")
+                case .overload(let figure?): Console.warning(figure.sentence)
+                case .overload(nil): Console.note("the machine keeps up again")
                 default: break
                 }
             }

@@ -1,0 +1,51 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+extension Coordinator {
+    /// Whether the machine cannot keep up now, with the slowest tile's figure; nil while it can.
+    public var overload: OverloadMeter.Figure? { overloadMeter.overload }
+
+    /// Starts sampling every tile's frame counts once a second. Only seconds of uninterrupted
+    /// play count: a pause, a seek or buffering starts the meter's window again.
+    func watchForOverload() {
+        overloadTimer?.cancel()
+        overloadTimer = MainLoop.every(seconds: 1) { [weak self] in
+            guard let self else { return false }
+            self.sampleOverload()
+            return true
+        }
+    }
+
+    private func sampleOverload() {
+        // A seek interrupts play without ending the verdict.
+        if seeking || transport == .seeking { return }
+        let changed: Bool
+        if transport == .playing {
+            let counts = slots.map { slot in
+                let statistics = slot.player?.statistics
+                return OverloadMeter.Counts(shown: statistics?.rendered ?? 0, dropped: statistics?.dropped ?? 0)
+            }
+            changed = overloadMeter.sample(counts, at: monotonic.now)
+        } else {
+            changed = overloadMeter.reset()
+        }
+        if changed { publish(.overload(overloadMeter.overload)) }
+    }
+
+
+    /// The run's overload, for the report: nil if the machine always kept up.
+    public var overloadSummary: WallReport.Overload? {
+        guard let worst = overloadMeter.worst else { return nil }
+        return WallReport.Overload(framesShownPerSecond: (worst.shownPerSecond * 10).rounded() / 10,
+                                   framesDuePerSecond: (worst.duePerSecond * 10).rounded() / 10,
+                                   seconds: (overloadMeter.overloadedTime.seconds * 10).rounded() / 10)
+    }
+}
+
+extension OverloadMeter.Figure {
+    /// What the window and the console say: "showing 14 of 60 frames per second".
+    public var sentence: String {
+        String(format: "this machine cannot keep up: the slowest tile shows %.0f of %.0f frames per second", shownPerSecond, duePerSecond)
+    }
+}

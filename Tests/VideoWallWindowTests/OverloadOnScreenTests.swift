@@ -1,0 +1,40 @@
+import Foundation
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallTestSupport
+@testable import VideoWallWindow
+import XCTest
+
+/// Four grainy 1080p60 tiles are more than two cores can decode, convert and paint. The wall
+/// must say so on screen and in the report, with the figure, and count every frame it did not
+/// show as dropped.
+final class OverloadOnScreenTests: XCTestCase {
+    static let clip = FrameCodedClipSpec(width: 1920, height: 1080, frameRate: 60, frames: 300, keyFrameInterval: 60, bitrate: 30_000, preset: "veryfast", grain: true)
+    static let regions = [0, 1, 2, 3]
+    static let grid = Layout(name: "four", background: .black, gap: 0, regions: [
+        LayoutRegion(frame: Rect(x: 0, y: 0, width: 0.5, height: 0.5)),
+        LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 0.5)),
+        LayoutRegion(frame: Rect(x: 0, y: 0.5, width: 0.5, height: 0.5)),
+        LayoutRegion(frame: Rect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)),
+    ])
+
+    func testAnOverloadedWallSaysSoAndCountsItsDrops() throws {
+        try onMainLoop(timeout: 240) {
+            let path = try await FrameCodedClipGenerator.cached(Self.clip, in: TestClips.directory)
+            let (window, wall) = try await WallWindowHarness.open(layout: Self.grid, sources: Array(repeating: path, count: 4), width: 960, height: 540)
+            defer { WallWindowHarness.close(window, wall) }
+            let warned = await waitUntil(timeout: 5) { window.overloadText != nil }
+            XCTAssertTrue(warned, "the window says the machine cannot keep up; report: \(String(describing: wall.report().tiles.map { ($0.framesRendered, $0.framesDropped) }))")
+            XCTAssertTrue(window.overloadText?.contains("cannot keep up") ?? false, window.overloadText ?? "")
+
+            let report = wall.report()
+            let overload = try XCTUnwrap(report.overload, "the report says the machine could not keep up")
+            XCTAssertLessThan(overload.framesShownPerSecond, overload.framesDuePerSecond * 0.9)
+            for tile in report.tiles {
+                let counted = (tile.framesRendered ?? 0) + (tile.framesDropped ?? 0)
+                let due = UInt64(((tile.position ?? 0) * 60).rounded())
+                XCTAssertGreaterThanOrEqual(counted + 2, due, "tile \(tile.index): every frame up to where it stands is shown or counted as dropped")
+            }
+        }
+    }
+}
