@@ -6,10 +6,10 @@ import VideoWallTestSupport
 import XCTest
 
 /// Four grainy 1080p60 tiles are more than two cores can decode, convert and paint. The wall
-/// must say so on screen and in the report, with the figure, and count every frame it did not
-/// show as dropped.
+/// must stay on one frame (drop the same frames everywhere), say so on screen and in the
+/// report, with the figure, and count every frame it did not show as dropped.
 final class OverloadOnScreenTests: XCTestCase {
-    static let clip = FrameCodedClipSpec(width: 1920, height: 1080, frameRate: 60, frames: 300, keyFrameInterval: 60, bitrate: 30_000, preset: "veryfast", grain: true)
+    static let clip = FrameCodedClipSpec(width: 1920, height: 1080, frameRate: 60, frames: 360, keyFrameInterval: 60, bitrate: 30_000, preset: "veryfast", grain: true)
     static let regions = [0, 1, 2, 3]
     static let grid = Layout(name: "four", background: .black, gap: 0, regions: [
         LayoutRegion(frame: Rect(x: 0, y: 0, width: 0.5, height: 0.5)),
@@ -18,7 +18,7 @@ final class OverloadOnScreenTests: XCTestCase {
         LayoutRegion(frame: Rect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)),
     ])
 
-    func testAnOverloadedWallSaysSoAndCountsItsDrops() throws {
+    func testAnOverloadedWallStaysOnOneFrameSaysSoAndCountsItsDrops() throws {
         try onMainLoop(timeout: 240) {
             let path = try await FrameCodedClipGenerator.cached(Self.clip, in: TestClips.directory)
             let (window, wall) = try await WallWindowHarness.open(layout: Self.grid, sources: Array(repeating: path, count: 4), width: 960, height: 540)
@@ -26,6 +26,18 @@ final class OverloadOnScreenTests: XCTestCase {
             let warned = await waitUntil(timeout: 5) { window.overloadText != nil }
             XCTAssertTrue(warned, "the window says the machine cannot keep up; report: \(String(describing: wall.report().tiles.map { ($0.framesRendered, $0.framesDropped) }))")
             XCTAssertTrue(window.overloadText?.contains("cannot keep up") ?? false, window.overloadText ?? "")
+
+            // Every tile shows the same frame, and the wall still moves on.
+            var captures: [[Int?]] = []
+            for _ in 0..<6 where wall.transport == .playing {
+                captures.append(WallWindowHarness.framesOnScreen(window, regions: Self.regions))
+                await pause(seconds: 0.25)
+            }
+            XCTAssertGreaterThanOrEqual(captures.count, 4, "the wall played on while captured")
+            for seen in captures {
+                XCTAssertTrue(seen.allSatisfy { $0 != nil && $0 == seen[0] }, "every tile on one frame: \(captures)")
+            }
+            XCTAssertGreaterThan(Set(captures.map { $0[0] }).count, 1, "the wall moves on: \(captures)")
 
             let report = wall.report()
             let overload = try XCTUnwrap(report.overload, "the report says the machine could not keep up")

@@ -148,6 +148,24 @@ extension Pad {
         return addProbe(mask, box: ReturningClosureBox<StreamItem, ClockTime?>(handler), callback: callback)
     }
 
+    /// A buffer about to enter an element, with what a filter in front of it needs to know.
+    public struct EnteringBuffer: Sendable {
+        /// Whether a decoder can start from it (no `GST_BUFFER_FLAG_DELTA_UNIT`).
+        public var isKeyFrame: Bool
+    }
+
+    /// A buffer probe on this sink pad whose `handler` decides, on the streaming thread,
+    /// whether each buffer goes on into the pad's element or is dropped (`GST_PAD_PROBE_DROP`).
+    public func filteringBuffers(_ handler: @escaping @Sendable (EnteringBuffer) -> Bool) -> PadProbe {
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
+            let entering = EnteringBuffer(isKeyFrame: vw_buffer_is_delta_unit(buffer) == 0)
+            let body = (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ReturningClosureBox<EnteringBuffer, Bool>).body
+            return body(entering) ? GST_PAD_PROBE_OK : GST_PAD_PROBE_DROP
+        }
+        return addProbe(GST_PAD_PROBE_TYPE_BUFFER, box: ReturningClosureBox<EnteringBuffer, Bool>(handler), callback: callback)
+    }
+
     /// `gst_pad_add_probe` with a Swift closure box as `user_data`, released by the
     /// destroy-notify when the probe goes. GStreamer calls that with the pad's lock held, so a
     /// handler must not own the last reference to the pad's element: capture it weakly.

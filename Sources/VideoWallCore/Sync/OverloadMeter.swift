@@ -66,6 +66,12 @@ public struct OverloadMeter: Sendable {
         return (was == nil) != (overload == nil)
     }
 
+    /// Starts the window again and keeps the verdict until the new window is full (a trial of
+    /// every frame after key frames only: the frames left out before say nothing about it).
+    public mutating func restartWindow() {
+        samples.removeAll()
+    }
+
     /// Play stopped or jumped: what came before says nothing about what follows.
     /// Returns true when this ends an overload.
     @discardableResult

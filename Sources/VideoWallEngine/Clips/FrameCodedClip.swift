@@ -80,7 +80,9 @@ public struct FrameCodedClipSpec: Sendable, Hashable {
         switch codec {
         case .h264:
             let rate = bitrate.map { " bitrate=\($0)" } ?? ""
-            encoder = "x264enc speed-preset=\(preset.filter(\.isLetter)) bframes=0 key-int-max=\(keyFrameInterval)\(rate) ! h264parse"
+            // scenecut=0: key frames exactly every `keyFrameInterval` frames (grain would
+            // otherwise look like a new scene to x264 at almost every frame).
+            encoder = "x264enc speed-preset=\(preset.filter(\.isLetter)) bframes=0 key-int-max=\(keyFrameInterval)\(rate) option-string=scenecut=0 ! h264parse"
         case .vp8: encoder = "vp8enc deadline=1 keyframe-max-dist=\(keyFrameInterval)"
         case .vp9: encoder = "vp9enc deadline=1 cpu-used=8 keyframe-max-dist=\(keyFrameInterval)"
         }

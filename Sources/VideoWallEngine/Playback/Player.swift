@@ -54,6 +54,8 @@ public final class Player {
     /// Frames dropped before the sink, which the sink's own count cannot see.
     private let skippedFrames = SkippedFrames()
     private var arrivalsProbe: PadProbe?
+    /// Feeds the decoders key frames only while the wall is overloaded.
+    private let keyFrameOnly = KeyFrameOnlyDecoding()
     /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group
     /// wrap, or the lead-in of the first preroll).
     var baseOffset: MediaTime = .zero
@@ -136,6 +138,13 @@ public final class Player {
         return result
     }
 
+    /// Whether the tile's decoders get key frames only (the wall is overloaded), and asks for
+    /// it. Back on all frames, decoding starts again at the next key frame.
+    public var decodesKeyFramesOnly: Bool {
+        get { keyFrameOnly.isOn }
+        set { keyFrameOnly.set(newValue) }
+    }
+
     /// The buffer the sink shows now (its `last-sample`), for sync checks and screenshots.
     public func lastRenderedTimestamp() -> MediaTime? {
         (try? videoSink.renderer.lastSample())??.presentationTime.map(MediaTime.init)
@@ -204,8 +213,11 @@ public final class Player {
         // in the streaming thread, right after each frame is shown, leaves the CPU idle at the
         // deadlines. (A 1080p30 H.264 stream decodes in well under a frame period on one core.)
         let segmentLoop = self.segmentLoop
+        let keyFrameOnly = self.keyFrameOnly
         connections.append(pipeline.onElementSetup { element in
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
+            let kind = element.classification
+            if kind.contains("Decoder"), kind.contains("Video") { keyFrameOnly.watch(decoder: element) }
             if let segmentLoop, element.classification.contains("Demux") {
                 segmentLoop.watch(demuxer: element)
             }
@@ -372,7 +384,10 @@ public final class Player {
         connections.removeAll()
         countersProbe?.remove()
         countersProbe = nil
+        arrivalsProbe?.remove()
+        arrivalsProbe = nil
         segmentLoop?.stop()
+        keyFrameOnly.stop()
         pipeline.setState(.null)
         resumeWaiters(false)
         eventContinuation.finish()
@@ -412,7 +427,8 @@ public final class Player {
 
     /// A stream ends: at end of stream, or at a gapless wrap, which never posts one.
     private func passEnded(at position: MediaTime) {
-        guard let duration = asset.duration, EarlyEnd.missing(endedAt: position, announced: duration) != nil else { return }
+        // Fed key frames only, a tile's last frame shown is the last key frame: nothing is cut.
+        guard !decodesKeyFramesOnly, let duration = asset.duration, EarlyEnd.missing(endedAt: position, announced: duration) != nil else { return }
         warn(EarlyEnd.warning(endedAt: position, announced: duration))
     }
 

@@ -31,6 +31,28 @@ extension Coordinator {
             changed = overloadMeter.reset()
         }
         if changed { publish(.overload(overloadMeter.overload)) }
+        if transport == .playing {
+            apply(overloadResponse.update(overloaded: overloadMeter.overload != nil, at: monotonic.now))
+        }
+    }
+
+    /// Play stops or jumps: every frame is decoded again, so a pause or a seek lands on the
+    /// exact frame; if the machine is still overloaded once play resumes, key frames only
+    /// come back at the next sample.
+    func decodeEveryFrame() {
+        apply(overloadResponse.reset())
+    }
+
+    private func apply(_ step: OverloadResponse.Step) {
+        switch step {
+        case .none:
+            return
+        case .keyFramesOnly:
+            for player in active { player.decodesKeyFramesOnly = true }
+        case .everyFrame(let trial):
+            for player in active { player.decodesKeyFramesOnly = false }
+            if trial { overloadMeter.restartWindow() }
+        }
     }
 
 

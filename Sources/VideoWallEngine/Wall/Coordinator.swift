@@ -30,6 +30,7 @@ public final class Coordinator {
     /// Whether the wall loops as a group (starts as `configuration.groupLoop`).
     public private(set) var isLooping: Bool
     var overloadMeter = OverloadMeter()
+    var overloadResponse = OverloadResponse()
     var overloadTimer: TimeoutToken?
     private var forwarders: [Task<Void, Never>] = []
     /// Descriptions still on their way after `load` returned.
@@ -242,6 +243,7 @@ public final class Coordinator {
     }
 
     func pauseAll() {
+        decodeEveryFrame()
         if let baseTime {
             let running = MediaTime(clock.time) - baseTime
             pausedRunningTime = running < .zero ? .zero : running

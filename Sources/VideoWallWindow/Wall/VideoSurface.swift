@@ -35,7 +35,7 @@ final class VideoSurface {
         try scale.set("add-borders", false)
         try filter.set("caps", caps: try Caps("video/x-raw,format=BGRx,pixel-aspect-ratio=1/1"))
         try sink.set("sync", true)
-        try sink.set("qos", true)
+        try sink.set("qos", false)
         try sink.set("max-lateness", 20_000_000)
         try sink.set("enable-last-sample", true)
         let chain: [Element] = [queue, scale, filter, sink]

@@ -1,0 +1,42 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+/// A `KeyFrameFilter` in front of each video decoder of a tile: a probe on the decoder's sink
+/// pad drops, on the streaming thread, what the filter leaves out. The frames left out show as
+/// gaps at the sink, where they are counted as dropped (`SkippedFrames`).
+final class KeyFrameOnlyDecoding: @unchecked Sendable {
+    private let lock = NSLock()
+    private var filter = KeyFrameFilter()
+    private var probes: [PadProbe] = []
+
+    /// Watches a video decoder playbin created.
+    func watch(decoder: Element) {
+        guard let pad = decoder.staticPad("sink") else { return }
+        let probe = pad.filteringBuffers { [weak self] buffer in
+            guard let self else { return true }
+            self.lock.lock(); defer { self.lock.unlock() }
+            return self.filter.admits(isKeyFrame: buffer.isKeyFrame)
+        }
+        lock.lock(); probes.append(probe); lock.unlock()
+    }
+
+    var isOn: Bool {
+        lock.lock(); defer { lock.unlock() }
+        return filter.keyFramesOnly
+    }
+
+    func set(_ on: Bool) {
+        lock.lock(); defer { lock.unlock() }
+        filter.setKeyFramesOnly(on)
+    }
+
+    /// Removes the probes (the player is shutting down).
+    func stop() {
+        lock.lock()
+        let removed = probes
+        probes = []
+        lock.unlock()
+        removed.forEach { $0.remove() }
+    }
+}
