@@ -36,7 +36,7 @@ public struct OverloadMeter: Sendable {
     public private(set) var overload: Figure?
     /// The worst figure seen since the meter was made.
     public private(set) var worst: Figure?
-    /// Seconds of play spent overloaded.
+    /// Play spent overloaded (from the start of the window that first said so).
     public private(set) var overloadedTime: MediaTime = .zero
     private var samples: [(time: MediaTime, counts: [Counts])] = []
 
@@ -58,6 +58,8 @@ public struct OverloadMeter: Sendable {
         guard let first = samples.first, time - first.time >= window, let figure = worstFigure(from: first, to: (time, counts)) else { return false }
         let was = overload
         if figure.shownFraction < enterBelow || (overload != nil && figure.shownFraction <= leaveAbove) {
+            // The verdict covers the whole window it was drawn from.
+            if was == nil { overloadedTime += time - first.time }
             overload = figure
             if worst.map({ figure.shownFraction < $0.shownFraction }) ?? true { worst = figure }
         } else {

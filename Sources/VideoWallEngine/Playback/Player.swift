@@ -405,6 +405,9 @@ public final class Player {
         case .error(let error):
             fail(AssetError(source: asset.source, reason: reason(for: error)))
         case .warning(let warning):
+            // A sink's "A lot of buffers are being dropped." (GST_CORE_ERROR_CLOCK): the wall's
+            // overload warning says it once for the wall, with the figure.
+            guard !(warning.domain == "gst-core-error-quark" && warning.code == 13) else { break }
             warn(warning.message)
         case .missingPlugin(let description):
             pendingPluginName = description
