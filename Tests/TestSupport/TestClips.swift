@@ -38,6 +38,22 @@ public enum TestClips {
         return folder
     }
 
+    /// A frame-coded clip repackaged as HLS (the same H.264 frames in MPEG-TS, 1 s segments, a
+    /// finished playlist), so an HLS tile and the local file can be compared frame by frame.
+    /// `spec` needs a key frame at every second. Returns the local file and the folder with
+    /// `playlist.m3u8`.
+    public static func frameCodedHLS(_ spec: FrameCodedClipSpec) async throws -> (local: String, folder: String) {
+        let local = try await FrameCodedClipGenerator.cached(spec, in: directory)
+        let folder = (directory as NSString).appendingPathComponent("hls-" + (spec.cacheKey as NSString).deletingPathExtension)
+        let playlist = (folder as NSString).appendingPathComponent("playlist.m3u8")
+        if FileManager.default.fileExists(atPath: playlist) { return (local, folder) }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try await ClipGenerator.run(
+            "filesrc location=\(local) ! qtdemux ! h264parse ! hlssink2 target-duration=1 playlist-length=0 max-files=0 "
+                + "location=\(folder)/segment%05d.ts playlist-location=\(playlist)", timeout: 60)
+        return (local, folder)
+    }
+
     /// Writes a file with arbitrary bytes (bad-input cases).
     nonisolated public static func file(named name: String, contents: Data) -> String {
         let path = (directory as NSString).appendingPathComponent(name)
