@@ -1,13 +1,16 @@
 import CYaml
 
 /// Reads a layout's YAML once with libyaml's event parser, which keeps its nesting on the heap,
-/// before Yams composes it into nodes, which recurses once per nesting level: a 10 KB file of
-/// brackets nested 5000 deep overflowed the stack (SIGSEGV). Counting the depth of the very
-/// events the composer will see gives the exact depth (a scan of brackets and indentation of
-/// our own could be fooled by quoting), and the syntax errors come out with their lines here too.
-/// The values are counted as well: composing a megabyte of them took seconds, for a refusal.
+/// before Yams composes it into nodes, which recurses once per nesting level: a 20 KB file of
+/// mappings nested 5000 deep (`{a: {a: ...`) overflowed the main thread's stack (SIGSEGV), and
+/// lists did at 20000. Counting the depth of the very events the composer will see gives the
+/// exact depth (a scan of brackets and indentation of our own could be fooled by quoting), and
+/// the syntax errors come out with their lines here too. The values are counted as well:
+/// composing a megabyte of them took seconds, for a refusal.
 ///
 /// `CYaml` is Yams' own copy of libyaml: the same parser the composer runs, not a second one.
+/// It is not a product of the Yams package, but its module is visible to Yams' dependents;
+/// if a Yams update renames it, this stops compiling rather than silently checking less.
 enum YAMLPreflight {
     static func check(_ yaml: String, file: String, maximumNesting: Int = LayoutLimits.maximumNesting) throws(LayoutError) {
         var bytes = Array(yaml.utf8)

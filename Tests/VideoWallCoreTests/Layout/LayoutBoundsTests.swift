@@ -57,9 +57,9 @@ final class LayoutBoundsTests: XCTestCase {
         }
     }
 
-    /// 5000 nested brackets in a 10 KB file overflowed the composer's stack (SIGSEGV).
+    /// 5000 nested mappings (or 20000 nested lists) overflowed the composer's stack (SIGSEGV).
     func testDeepNestingIsRefusedBeforeTheComposerRecurses() {
-        let flow = "regions: " + String(repeating: "[", count: 5000) + String(repeating: "]", count: 5000) + "\n"
+        let flow = "regions: " + String(repeating: "[", count: 20000) + String(repeating: "]", count: 20000) + "\n"
         XCTAssertEqual(refusal(flow), "wall.yaml:1: lists and mappings are nested more than 32 deep (a layout needs 3: the file, 'regions', a region)")
         let mappings = "regions: " + String(repeating: "{a: ", count: 5000) + "1" + String(repeating: "}", count: 5000) + "\n"
         XCTAssertTrue(refusal(mappings)?.hasPrefix("wall.yaml:1: lists and mappings are nested more than 32 deep") == true, refusal(mappings) ?? "accepted")
