@@ -69,6 +69,12 @@ final class OutputTests: XCTestCase {
             XCTAssertEqual(result.status, 64, "\(arguments): \(result.standardError)")
             XCTAssertEqual(result.errorLines, [expected], "\(arguments)")
         }
+        // The usage no longer offers the option as repeatable.
+        for command in ["play", "demo"] {
+            let help = try CommandRunner.run([command, "--help"]).standardOutput
+            XCTAssertTrue(help.contains("[--screenshot-at <seconds> <path>]"), help)
+            XCTAssertFalse(help.contains("<seconds path> ..."), help)
+        }
         // Without a display the run falls back to headless, where a screenshot cannot be taken.
         let noDisplay = try CommandRunner.run(["--quit-after", "1", "--screenshot-at", "0.5", png, clip], timeout: 20)
         XCTAssertEqual(noDisplay.status, 3, noDisplay.standardError)

@@ -9,6 +9,10 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Generate four clips of different shapes (cached) and play them as a looping 2x2 wall.",
+        usage: """
+            videowall demo [--headless] [--quit-after <seconds>] [--cache <directory>] [--layout <name|path>] [--fullscreen] \
+            [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>]
+            """,
         discussion: "Without a display (or with --headless) it plays headless for --quit-after seconds (default 5) and prints the report.")
 
     @Flag(name: .long, help: "Play without a window and print the report.")

@@ -6,9 +6,15 @@ import VideoWallEngine
 import VideoWallWindow
 
 struct PlayCommand: ParsableCommand {
+    // The usage is written out: the generated one showed `--screenshot-at <seconds path> ...`,
+    // as if the option could be repeated (the parser appends every occurrence to one list).
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play one to four paths or URIs in sync (the default command).")
+        abstract: "Play one to four paths or URIs in sync (the default command).",
+        usage: """
+            videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
+            [--layout <name|path>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
+            """)
 
     @OptionGroup var playback: PlaybackOptions
     @OptionGroup(title: "Window") var window: WindowOptions
