@@ -62,7 +62,7 @@ final class LayoutFuzzTests: XCTestCase {
         XCTAssertGreaterThan(summary.rounds, 200, "rounds run in \(seconds) s")
         XCTAssertGreaterThan(summary.accepted, 0, "some mutations still parse (the mutations are not all fatal)")
         XCTAssertGreaterThan(summary.refused, 0)
-        XCTAssertLessThan(summary.slowest.seconds, 1, "seed \(seed), round \(summary.slowest.round) took \(summary.slowest.seconds) s")
+        XCTAssertLessThan(summary.slowest.seconds, 2, "seed \(seed), round \(summary.slowest.round) took \(summary.slowest.seconds) s")
         for failure in summary.failures.prefix(10) { XCTFail("seed \(seed), \(failure)") }
     }
 
