@@ -7,6 +7,9 @@ struct CommandRunner {
         var status: Int32
         var standardOutput: String
         var standardError: String
+
+        /// Standard error's lines, without the final line break.
+        var errorLines: [String] { standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
     }
 
     static var executable: URL {
@@ -15,11 +18,13 @@ struct CommandRunner {
     }
 
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
+    /// `directory` is the working directory (default: the test's own).
     static func run(_ arguments: [String], environment extra: [String: String] = [:], display: Bool = false,
-                    timeout: Double = 60, signalAfter: Double? = nil) throws -> Result {
+                    timeout: Double = 60, signalAfter: Double? = nil, directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var environment = ProcessInfo.processInfo.environment
         if !display { environment["DISPLAY"] = nil; environment["WAYLAND_DISPLAY"] = nil }
         environment.merge(extra) { $1 }

@@ -108,7 +108,9 @@ public final class TimeoutToken: MainLoopSource, @unchecked Sendable {
 
     init(interval: Double, repeats: Bool, _ action: @escaping @MainActor () -> Bool) {
         self.action = action
-        let ms = guint(max(0, interval * 1000).rounded())
+        // GLib counts in 32-bit milliseconds: a longer interval (or an infinite one) waits the
+        // longest GLib can, about 49 days, rather than trapping in the conversion; NaN waits none.
+        let ms = interval.isNaN ? 0 : guint(min(max(0, interval * 1000), Double(guint.max)).rounded())
         // The source holds a strong reference to this token until it is removed.
         let data = Unmanaged.passRetained(self).toOpaque()
         sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, { data in

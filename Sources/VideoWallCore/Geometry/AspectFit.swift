@@ -38,10 +38,10 @@ public enum AspectFit {
         switch (mode, mediaIsWider) {
         case (.fit, true), (.fill, false):
             width = region.width
-            height = Int((regionWidth / mediaAspect).rounded())
+            height = pixels(regionWidth / mediaAspect)
         default:
             height = region.height
-            width = Int((regionHeight * mediaAspect).rounded())
+            width = pixels(regionHeight * mediaAspect)
         }
         if mode == .fit {
             width = min(max(width, 1), region.width)
@@ -58,6 +58,14 @@ public enum AspectFit {
     /// The part of a placed picture that is actually on screen in its region (empty when none is).
     public static func visibleRect(video: PixelRect, region: PixelRect) -> PixelRect {
         video.intersection(region) ?? PixelRect(x: region.x, y: region.y, width: 0, height: 0)
+    }
+
+    /// A length in whole pixels. A stream's size and pixel aspect are the file's to choose, and
+    /// an extreme aspect in `fill` mode gives lengths past what an Int holds (a trap); no screen
+    /// needs more than 2^30 pixels, so longer ones are held there.
+    private static func pixels(_ length: Double) -> Int {
+        guard length.isFinite else { return 1 }
+        return Int(min(max(length.rounded(), 0), Double(1 << 30)))
     }
 
     /// Floor division by two; Swift's `/` truncates toward zero, which would bias negative (fill) offsets.

@@ -32,7 +32,7 @@ public struct LayoutAssignment: Sendable, Equatable {
         }
         let regionCount = layout.regions.count
         if sourceCount > regionCount {
-            throw failure("\(sourceCount) sources but layout '\(layout.name)' has \(regionCount) "
+            throw failure("\(sourceCount) sources but layout \(TerminalText.quoted(layout.name)) has \(regionCount) "
                 + (regionCount == 1 ? "region" : "regions"))
         }
         var claimed = Set<Int>()
@@ -57,7 +57,7 @@ public struct LayoutAssignment: Sendable, Equatable {
             entries.append(Entry(region: regionIndex, source: .index(nextCandidate)))
         }
         if let unshown = (1...max(sourceCount, 1)).first(where: { !claimed.contains($0) }), sourceCount > 0 {
-            throw failure("source \(unshown) is not shown: every region of layout '\(layout.name)' "
+            throw failure("source \(unshown) is not shown: every region of layout \(TerminalText.quoted(layout.name)) "
                 + "already has a source")
         }
         return LayoutAssignment(entries: entries)

@@ -25,12 +25,12 @@ public enum LayoutCatalog {
             }
         }
         let available = availableNames(in: searchDirectories)
-        var message = "no layout named '\(nameOrPath)'"
+        var message = "no layout named \(TerminalText.quoted(nameOrPath, limit: TerminalText.nameLimit))"
         message += searchDirectories.isEmpty
             ? " (no layout directories to search)"
-            : " in \(searchDirectories.joined(separator: ", "))"
+            : " in \(searchDirectories.map { TerminalText.shortened($0, limit: TerminalText.nameLimit) }.joined(separator: ", "))"
         if !available.isEmpty {
-            message += "; available: \(available.joined(separator: ", "))"
+            message += "; available: \(available.map { TerminalText.shortened($0) }.joined(separator: ", "))"
         }
         throw LayoutError(file: nameOrPath, line: nil, message: message)
     }

@@ -15,6 +15,7 @@ public enum LayoutParser {
     ///   is also the layout's name when the file gives none.
     public static func parse(yaml: String, sourceName: String) throws(LayoutError) -> Layout {
         let reader = YAMLFieldReader(file: sourceName)
+        try YAMLPreflight.check(yaml, file: sourceName)
         let composed: Node?
         do {
             composed = try Yams.compose(yaml: yaml)
@@ -22,7 +23,8 @@ public enum LayoutParser {
             throw syntaxError(error, file: sourceName)
         }
         guard let root = composed, root.tagName != .null else {
-            throw LayoutError(file: sourceName, line: nil, message: "the layout is empty (it needs at least a 'regions' list)")
+            throw LayoutError(file: sourceName, line: composed?.mark?.line ?? 1,
+                              message: "the layout is empty (it needs at least a 'regions' list)")
         }
         let fields = try reader.fields(of: root, allowed: layoutKeys, prefix: "")
 
@@ -38,8 +40,7 @@ public enum LayoutParser {
             background = colour
         }
 
-        let gap = try fields.integer("gap") ?? 0
-        guard gap >= 0 else { throw fields.fail("gap", "'gap' must be 0 or more, got \(gap)") }
+        let gap = try fields.integer("gap", in: LayoutLimits.gap, unit: "pixels") ?? 0
 
         let regionsNode = try fields.required("regions")
         guard case .sequence(let sequence) = regionsNode else {
@@ -61,17 +62,40 @@ public enum LayoutParser {
     }
 
     /// Reads and parses a file; unreadable files are reported as a `LayoutError` naming the path.
+    /// At most `LayoutLimits.maximumFileSize` bytes are read, so `/dev/zero` or a huge file is
+    /// refused rather than read to the end.
     public static func load(path: String) throws(LayoutError) -> Layout {
         guard FileManager.default.fileExists(atPath: path) else {
             throw LayoutError(file: path, line: nil, message: "no such layout file")
         }
-        let text: String
+        let data: Data
         do {
-            text = try String(contentsOfFile: path, encoding: .utf8)
+            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: LayoutLimits.maximumFileSize + 1) ?? Data()
         } catch {
             throw LayoutError(file: path, line: nil, message: "cannot read layout file (\(error.localizedDescription))")
         }
-        return try parse(yaml: text, sourceName: path)
+        return try parse(data: data, sourceName: path)
+    }
+
+    /// Parses a file's bytes: they must be UTF-8 (the error names the line of the first bad byte).
+    public static func parse(data: Data, sourceName: String) throws(LayoutError) -> Layout {
+        guard data.count <= LayoutLimits.maximumFileSize else {
+            throw LayoutError.tooLarge(sourceName)
+        }
+        var bytes = data.makeIterator(), decoder = UTF8(), line = 1, scalars = String.UnicodeScalarView()
+        decoding: while true {
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let scalar):
+                scalars.append(scalar)
+                if scalar == "\n" { line += 1 }
+            case .emptyInput: break decoding
+            case .error:
+                throw LayoutError(file: sourceName, line: line, message: "the file is not UTF-8 text")
+            }
+        }
+        return try parse(yaml: String(scalars), sourceName: sourceName)
     }
 
     static func defaultName(for sourceName: String) -> String {
@@ -109,7 +133,7 @@ public enum LayoutParser {
         if let text = try fields.text("fit") {
             guard let mode = FitMode(rawValue: text) else {
                 let modes = FitMode.allCases.map(\.rawValue).joined(separator: ", ")
-                throw fields.fail("fit", "'fit' must be one of \(modes), got '\(text)'")
+                throw fields.fail("fit", "'fit' must be one of \(modes), got \(TerminalText.quoted(text))")
             }
             fit = mode
         }
@@ -127,16 +151,17 @@ public enum LayoutParser {
             volume: volume,
             loop: try fields.bool("loop"),
             label: try fields.text("label"),
-            z: try fields.integer("z") ?? 0)
+            z: try fields.integer("z", in: LayoutLimits.z) ?? 0)
     }
 
     private static func source(_ fields: YAMLFields, reader: YAMLFieldReader) throws(LayoutError) -> LayoutSource? {
         guard let node = fields.node("source") else { return nil }
         switch node.tagName {
         case .int:
-            guard let index = node.int, index >= 1 else {
-                throw fields.fail("source", "'source' must be 1 or more (sources are numbered from 1), "
-                    + "got \(reader.describe(node))")
+            let range = LayoutLimits.sourceIndex
+            guard let index = reader.wholeNumber(node), range.contains(index) else {
+                throw fields.fail("source", "'source' must be a source number from \(range.lowerBound) to \(range.upperBound) "
+                    + "(sources are numbered from 1), got \(reader.describe(node))")
             }
             return .index(index)
         case .str:

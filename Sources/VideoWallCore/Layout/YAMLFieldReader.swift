@@ -22,7 +22,7 @@ struct YAMLFieldReader {
                 throw error(at: key, "\(prefix)keys must be plain names, got \(describe(key))")
             }
             guard allowed.contains(name) else {
-                throw error(at: key, "\(prefix)unknown key '\(name)' \(Self.hint(for: name, allowed: allowed))")
+                throw error(at: key, "\(prefix)unknown key \(TerminalText.quoted(name)) \(Self.hint(for: name, allowed: allowed))")
             }
             guard entries[name] == nil else {
                 throw error(at: key, "\(prefix)duplicate key '\(name)'")
@@ -33,18 +33,30 @@ struct YAMLFieldReader {
     }
 
     /// How a value appears in messages: plain scalars as written, quoted ones with their quotes
-    /// (the usual cause of "not a number" surprises), containers and nulls by kind.
+    /// (the usual cause of "not a number" surprises), containers and nulls by kind. A value is
+    /// escaped and shortened: a file that is not a layout at all (`/etc/passwd`) is one long
+    /// scalar, and must not be printed whole.
     func describe(_ node: Node) -> String {
         switch node {
         case .scalar(let scalar):
             if node.tagName == .null { return "nothing" }
             switch scalar.style {
-            case .singleQuoted, .doubleQuoted: return "\"\(scalar.string)\" (text in quotes)"
-            default: return "'\(scalar.string)'"
+            case .singleQuoted, .doubleQuoted:
+                return "\"\(TerminalText.shortened(scalar.string, limit: TerminalText.valueLimit - 2))\" (text in quotes)"
+            default: return TerminalText.quoted(scalar.string)
             }
         case .mapping: return "a mapping"
         case .sequence: return "a list"
         }
+    }
+
+    /// The value of a scalar YAML reads as an integer, or nil when it is none or does not fit an
+    /// Int. YAML 1.1 also reads base-60 integers (`1:30:00`), and Yams multiplies those out with
+    /// trapping arithmetic (`gap: 9223372036854775807:59` crashed the program): a layout has no
+    /// use for them, so they are refused before Yams sees them.
+    func wholeNumber(_ node: Node) -> Int? {
+        guard node.tagName == .int, let text = node.scalar?.string, !text.contains(":") else { return nil }
+        return node.int
     }
 
     static func hint(for name: String, allowed: [String]) -> String {
@@ -97,10 +109,13 @@ struct YAMLFields {
         return value
     }
 
-    func integer(_ key: String) throws(LayoutError) -> Int? {
+    /// A whole number within `range`; the message gives the range, so every refusal says what
+    /// would have been accepted.
+    func integer(_ key: String, in range: ClosedRange<Int>, unit: String? = nil) throws(LayoutError) -> Int? {
         guard let node = node(key) else { return nil }
-        guard node.tagName == .int, let value = node.int else {
-            throw fail(key, "'\(key)' must be a whole number, got \(reader.describe(node))")
+        guard let value = reader.wholeNumber(node), range.contains(value) else {
+            throw fail(key, "'\(key)' must be a whole number from \(range.lowerBound) to \(range.upperBound)"
+                + (unit.map { " " + $0 } ?? "") + ", got \(reader.describe(node))")
         }
         return value
     }

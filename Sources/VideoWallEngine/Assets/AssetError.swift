@@ -1,3 +1,5 @@
+import VideoWallCore
+
 /// Why a source cannot be played, as one line that names the source and the reason.
 public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
     public enum Reason: Sendable, Equatable {
@@ -36,7 +38,11 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
         }
     }
 
-    public var description: String { "\(source): \(reasonText)" }
+    /// One line for a terminal: the source escaped and, if very long, shortened in the middle
+    /// (it is the user's text, and may hold anything); the reason escaped (GStreamer's text).
+    public var description: String {
+        "\(TerminalText.shortened(source, limit: TerminalText.nameLimit)): \(TerminalText.escaped(reasonText))"
+    }
 }
 
 import Foundation

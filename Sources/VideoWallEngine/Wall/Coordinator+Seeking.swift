@@ -42,10 +42,13 @@ extension Coordinator {
         }
     }
 
-    /// The drag ended: the held request (if any) runs now.
-    public func finishSeeking() {
+    /// The drag ended: the held request (if any) runs now, and with `thenPlay` the wall plays
+    /// again. Asked for here, at once, rather than after waiting for the seek to finish: a
+    /// seek in flight, or one queued a moment ago, keeps the play it sees when it starts.
+    public func finishSeeking(thenPlay: Bool = false) {
         throttleTimer?.cancel()
         if let held = throttle.flush(at: monotonic.now) { Task { await perform(held) } }
+        if thenPlay { play() }
     }
 
     func armThrottleTimer() {

@@ -78,17 +78,20 @@ final class TileView {
     }
 
     /// Places the video at the fitted rectangle of `rect` (window coordinates of the region).
+    /// Every size handed to GTK is clamped to its 32-bit `gint`: a `fill` rectangle of a stream
+    /// with an extreme pixel aspect can exceed it, and a trapping conversion would take the
+    /// whole wall down for one odd file.
     func layout(in rect: PixelRect) {
         frame = rect
-        gtk_widget_set_size_request(container, gint(rect.width), gint(rect.height))
+        gtk_widget_set_size_request(container, gint(clamping: rect.width), gint(clamping: rect.height))
         let layout = vw_layout(container)
         let local = PixelRect(x: 0, y: 0, width: rect.width, height: rect.height)
         if let mediaSize, let surface, rect.width > 0, rect.height > 0 {
             let video = AspectFit.videoRect(media: mediaSize, in: local, mode: region.fit)
             videoRect = video
-            gtk_layout_move(layout, videoBox, gint(video.x), gint(video.y))
-            gtk_widget_set_size_request(videoBox, gint(video.width), gint(video.height))
-            gtk_widget_set_size_request(surface.widget, gint(video.width), gint(video.height))
+            gtk_layout_move(layout, videoBox, gint(clamping: video.x), gint(clamping: video.y))
+            gtk_widget_set_size_request(videoBox, gint(clamping: video.width), gint(clamping: video.height))
+            gtk_widget_set_size_request(surface.widget, gint(clamping: video.width), gint(clamping: video.height))
             surface.resize(width: video.width, height: video.height)
         }
         center(placeholder, in: local)
@@ -103,14 +106,14 @@ final class TileView {
         gtk_widget_set_size_request(widget, -1, -1)
         gtk_widget_get_preferred_size(widget, &minimum, &natural)
         let width = max(1, min(Int(natural.width), maximum))
-        gtk_widget_set_size_request(widget, gint(width), -1)
+        gtk_widget_set_size_request(widget, gint(clamping: width), -1)
         return (width, Int(natural.height))
     }
 
     private func center(_ widget: UnsafeMutablePointer<GtkWidget>, in rect: PixelRect) {
         let size = fitWidth(widget, maximum: rect.width - 16)
-        gtk_layout_move(vw_layout(container), widget, gint(max(0, (rect.width - size.width) / 2)),
-                        gint(max(0, (rect.height - size.height) / 2)))
+        gtk_layout_move(vw_layout(container), widget, gint(clamping: max(0, (rect.width - size.width) / 2)),
+                        gint(clamping: max(0, (rect.height - size.height) / 2)))
     }
 
     private func updateOverlays() {

@@ -52,7 +52,7 @@ public final class WallWindow {
         GtkDrawing.installStyles()
         window = gtk_window_new(GTK_WINDOW_TOPLEVEL)!
         gtk_window_set_title(vw_window(window), options.title)
-        gtk_window_set_default_size(vw_window(window), gint(options.width), gint(options.height))
+        gtk_window_set_default_size(vw_window(window), gint(clamping: options.width), gint(clamping: options.height))
         stage = gtk_layout_new(nil, nil)!
         GtkDrawing.paintBackground(of: stage, color: layout.background)
         transportBar = TransportBar()
@@ -119,7 +119,7 @@ public final class WallWindow {
         guard let monitor = options.monitor else { return }
         let display = gdk_display_get_default()
         let count = Int(gdk_display_get_n_monitors(display))
-        guard monitor >= 0, monitor < count, let handle = gdk_display_get_monitor(display, gint(monitor)) else {
+        guard monitor >= 0, monitor < count, let handle = gdk_display_get_monitor(display, gint(clamping: monitor)) else {
             throw WindowError("--monitor \(monitor): there is no such monitor (this display has \(count), numbered from 0)")
         }
         var geometry = GdkRectangle()
@@ -131,7 +131,7 @@ public final class WallWindow {
         isFullscreen = on
         if on {
             if let monitor = options.monitor {
-                gtk_window_fullscreen_on_monitor(vw_window(window), gtk_window_get_screen(vw_window(window)), gint(monitor))
+                gtk_window_fullscreen_on_monitor(vw_window(window), gtk_window_get_screen(vw_window(window)), gint(clamping: monitor))
             } else {
                 gtk_window_fullscreen(vw_window(window))
             }
@@ -227,10 +227,12 @@ public final class WallWindow {
         MainLoop.after(seconds: 0) { [weak self] in self?.relayout() }
     }
 
+    /// Region origins are clamped to GTK's 32-bit `gint` on the way in: `RegionGeometry` keeps
+    /// them near the window already, and a trapping conversion is not worth the risk.
     private func relayout() {
         let frames = RegionGeometry.pixelRects(for: layout.regions, in: Size(width: Double(stageSize.width), height: Double(stageSize.height)), gap: layout.gap)
         for (view, frame) in zip(tiles, frames) {
-            gtk_layout_move(vw_layout(stage), view.container, gint(frame.x), gint(frame.y))
+            gtk_layout_move(vw_layout(stage), view.container, gint(clamping: frame.x), gint(clamping: frame.y))
             view.layout(in: frame)
         }
         placeOverloadBanner()
@@ -273,7 +275,7 @@ public final class WallWindow {
 
     /// Resizes the window (as a user dragging its corner would).
     public func resize(width: Int, height: Int) {
-        gtk_window_resize(vw_window(window), gint(width), gint(height))
+        gtk_window_resize(vw_window(window), gint(clamping: width), gint(clamping: height))
     }
 
     /// What the window shows now, read back from the display.
@@ -352,8 +354,7 @@ public final class WallWindow {
             resumeAfterDrag = coordinator.intendsToPlay
             coordinator.pause()
         } else {
-            coordinator.finishSeeking()
-            if resumeAfterDrag { Task { await coordinator.whenIdle(); coordinator.play() } }
+            coordinator.finishSeeking(thenPlay: resumeAfterDrag)
         }
     }
 

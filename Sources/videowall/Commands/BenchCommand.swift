@@ -14,34 +14,34 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Print the report as JSON.")
     var json = false
 
-    @Option(name: .long, help: "Tiles for the sync, seek, start and on-screen measurements.")
+    @Option(name: .long, help: "Tiles for the sync, seek, start and on-screen measurements (1 to 4).")
     var tiles = 4
 
-    @Option(name: .long, help: ArgumentHelp("Clip size for those measurements, WIDTHxHEIGHT.", valueName: "size"))
+    @Option(name: .long, help: ArgumentHelp("Clip size for those measurements, WIDTHxHEIGHT (each 64 to 7680).", valueName: "size"))
     var size = "854x480"
 
-    @Option(name: .long, help: "Frames per second of the clips.")
+    @Option(name: .long, help: "Frames per second of the clips (1 to 240).")
     var fps = 30
 
-    @Option(name: .long, help: ArgumentHelp("Length of the clips.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Length of the clips (2 to 3600).", valueName: "seconds"))
     var seconds = 8
 
-    @Option(name: .long, help: ArgumentHelp("Seconds between key frames.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds between key frames (1 to 60).", valueName: "seconds"))
     var keyFrameInterval = 1
 
     @Option(name: .long, help: "Codec of the clips: h264 or vp9.")
     var codec = "h264"
 
-    @Option(name: .long, help: ArgumentHelp("Clip size of the cost sweep, WIDTHxHEIGHT.", valueName: "size"))
+    @Option(name: .long, help: ArgumentHelp("Clip size of the cost sweep, WIDTHxHEIGHT (each 64 to 7680).", valueName: "size"))
     var costSize = "1920x1080"
 
-    @Option(name: .long, help: ArgumentHelp("Seconds each cost run plays.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds each cost run plays (more than 0, at most 3600).", valueName: "seconds"))
     var costSeconds = 6.0
 
-    @Option(name: .long, help: "Largest tile count of the cost sweep (1 up to this).")
+    @Option(name: .long, help: "Largest tile count of the cost sweep (1 up to this, at most 4).")
     var costTiles = 4
 
-    @Option(name: .long, help: ArgumentHelp("Seconds of the soak run (a short clip looping on 2 tiles).", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Seconds of the soak run, a short clip looping on 2 tiles (2 to 604800: a week).", valueName: "seconds"))
     var soakSeconds = 60.0
 
     @Flag(name: .long, help: "A small, fast run (tiny clips, short phases): checks that everything runs.")
@@ -50,18 +50,28 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
+    /// Each side of a clip: a thumbnail to 8K.
+    static let sides = 64...7680
+
     func validate() throws {
-        guard (1...4).contains(tiles) else { throw ValidationError("--tiles must be 1 to 4") }
-        guard (1...4).contains(costTiles) else { throw ValidationError("--cost-tiles must be 1 to 4") }
-        guard Self.parseSize(size) != nil, Self.parseSize(costSize) != nil else { throw ValidationError("sizes are written WIDTHxHEIGHT, e.g. 1280x720") }
+        try NumberChecks.whole(tiles, option: "--tiles", in: 1...4)
+        try NumberChecks.whole(costTiles, option: "--cost-tiles", in: 1...4)
+        for (option, text) in [("--size", size), ("--cost-size", costSize)] where Self.parseSize(text) == nil {
+            throw ValidationError("\(option) is written WIDTHxHEIGHT with each side from \(Self.sides.lowerBound) to \(Self.sides.upperBound), "
+                + "e.g. 1280x720, got \(TerminalText.quoted(text))")
+        }
         guard ClipSpec.Codec(rawValue: codec) == .h264 || ClipSpec.Codec(rawValue: codec) == .vp9 else { throw ValidationError("--codec must be h264 or vp9") }
-        guard seconds >= 2, fps >= 1, keyFrameInterval >= 1, costSeconds > 0, soakSeconds >= 2 else { throw ValidationError("durations and rates must be positive (clips at least 2 s)") }
+        try NumberChecks.whole(fps, option: "--fps", in: 1...240)
+        try NumberChecks.whole(seconds, option: "--seconds", in: 2...3600)
+        try NumberChecks.whole(keyFrameInterval, option: "--key-frame-interval", in: 1...60)
+        try NumberChecks.seconds(costSeconds, option: "--cost-seconds", maximum: 3600)
+        try NumberChecks.seconds(soakSeconds, option: "--soak-seconds", allowsZero: true, minimum: 2, maximum: 7 * 24 * 3600)
     }
 
     static func parseSize(_ text: String) -> (Int, Int)? {
-        let parts = text.lowercased().split(separator: "x").compactMap { Int($0) }
-        guard parts.count == 2, parts[0] >= 64, parts[1] >= 64 else { return nil }
-        return (parts[0], parts[1])
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 2, let width = parts[0], let height = parts[1], sides.contains(width), sides.contains(height) else { return nil }
+        return (width, height)
     }
 
     var options: BenchOptions {
@@ -99,7 +109,10 @@ struct BenchCommand: ParsableCommand {
         GStreamer.deinitialize()
         switch outcome {
         case .success(let report):
-            try Console.write(json ? try report.json() : BenchText.render(report), to: "-")
+            do { try Console.write(json ? try report.json() : BenchText.render(report), to: "-") } catch {
+                Console.error("cannot write the bench report: \(error.localizedDescription)")
+                throw ExitStatus.outputLost
+            }
         case .failure(let failure):
             Console.error("bench: \(failure.message)")
             throw ExitStatus.noTilePlayed

@@ -9,12 +9,16 @@ struct DemoCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Generate four clips of different shapes (cached) and play them as a looping 2x2 wall.",
+        usage: """
+            videowall demo [--headless] [--quit-after <seconds>] [--cache <directory>] [--layout <name|path>] [--fullscreen] \
+            [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>]
+            """,
         discussion: "Without a display (or with --headless) it plays headless for --quit-after seconds (default 5) and prints the report.")
 
     @Flag(name: .long, help: "Play without a window and print the report.")
     var headless = false
 
-    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds.", valueName: "seconds"))
+    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds (more than 0, at most 2592000: 30 days).", valueName: "seconds"))
     var quitAfter: Double?
 
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
@@ -41,18 +45,28 @@ struct DemoCommand: ParsableCommand {
     ]
 
     func validate() throws {
-        try window.validateScreenshot()
+        if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
+        try window.validate(headless: headless, quitAfter: quitAfter)
     }
 
     func run() throws {
+        let cache = self.cache, headless = self.headless, quitAfter = self.quitAfter, windowOptions = window.settings
+        // The layout is checked before anything starts (the clips stand in for their files:
+        // only their number matters to the check).
+        _ = try TilePlan.checked(sources: Self.clips.map(\.label), layoutName: windowOptions.layout, maxTiles: Self.clips.count)
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
         }
-        let cache = self.cache, headless = self.headless, quitAfter = self.quitAfter, windowOptions = window.settings
         let status = try MainActor.assumeIsolated {
             let windowed = !headless && GtkRuntime.start()
-            if !headless && !windowed { Console.note("no display: playing the demo headless") }
+            if !headless && !windowed {
+                if windowOptions.screenshot != nil {
+                    Console.error("--screenshot-at needs a window, and there is no display")
+                    return ExitStatus.startupFailed
+                }
+                Console.note("no display: playing the demo headless")
+            }
             return try MainLoop.runUntilComplete { () async -> ExitCode in
                 var paths: [String] = []
                 var labels: [String: String] = [:]
@@ -63,20 +77,26 @@ struct DemoCommand: ParsableCommand {
                         labels[path] = clip.label
                     }
                 } catch {
-                    Console.error("\(cache): cannot generate the demo clips: \(error)")
+                    Console.error("\(Console.name(cache)): cannot generate the demo clips: \(error)")
                     return ExitStatus.startupFailed
                 }
                 var playback = PlaybackSettings()
                 playback.loop = true
                 playback.mute = true
                 playback.quitAfter = quitAfter ?? (windowed ? nil : 5)
-                if windowed {
-                    var options = windowOptions
-                    if options.layout == nil { options.layout = "grid-2x2" }
-                    return await WindowSession(sources: paths, playback: playback, window: options, labels: labels).run()
+                let plan: TilePlan?
+                do {
+                    let layoutName = windowOptions.layout ?? (windowed ? "grid-2x2" : nil)
+                    plan = try layoutName.map { try TilePlan.make(sources: paths, layoutName: $0, maxTiles: paths.count) }
+                } catch {
+                    Console.error("\(error)")
+                    return ExitStatus.usage
+                }
+                if windowed, let plan {
+                    return await WindowSession(plan: plan, playback: playback, window: windowOptions, labels: labels).run()
                 }
                 playback.report = "-"
-                return await HeadlessSession(sources: paths, options: playback).run()
+                return await HeadlessSession(sources: paths, plan: plan, options: playback).run()
             }
         }
         GStreamer.deinitialize()

@@ -10,18 +10,19 @@ import VideoWallEngine
 @MainActor
 struct HeadlessSession {
     var sources: [String]
+    /// With `--layout`, the tiles and their regions' options (loop, mute, volume, the region's
+    /// own sources); without, each source is a tile as given.
+    var plan: TilePlan?
     var options: PlaybackSettings
 
     func run() async -> ExitCode {
         let coordinator: Coordinator
-        do { coordinator = try Coordinator(configuration: options.coordinatorConfiguration) } catch {
+        do { coordinator = try Coordinator(configuration: options.coordinatorConfiguration(tiles: plan?.tiles.count ?? 0)) } catch {
             Console.error("GStreamer could not start: \(error)")
             return ExitStatus.startupFailed
         }
-        let specs = sources.map {
-            // --loop is the group loop (the coordinator's configuration): every tile wraps together.
-            TileSpec(source: $0, muted: options.mute)
-        }
+        // --loop is the group loop (the coordinator's configuration): every tile wraps together.
+        let specs = plan?.specs(mute: options.mute) ?? sources.map { TileSpec(source: $0, muted: options.mute) }
         let reporter = TileProblems.report(from: coordinator)
         await coordinator.load(specs)
         if coordinator.players.contains(where: \.isActive) {
@@ -46,11 +47,7 @@ struct HeadlessSession {
         await coordinator.close()
         await reporter.value
         for line in RunSummary.lines(for: report) { Console.summary(line) }
-        if let path = options.report {
-            do { try Console.write(try report.json(), to: path) } catch {
-                Console.error("\(path): cannot write the report: \(error.localizedDescription)")
-            }
-        }
-        return ExitStatus.forResult(failedTiles: report.failedTiles, totalTiles: report.tiles.count)
+        let lost = options.report.map { !ReportWriting.write(report, to: $0) } ?? false
+        return ExitStatus.forResult(failedTiles: report.failedTiles, totalTiles: report.tiles.count, outputsLost: lost)
     }
 }

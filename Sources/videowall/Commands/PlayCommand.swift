@@ -6,9 +6,15 @@ import VideoWallEngine
 import VideoWallWindow
 
 struct PlayCommand: ParsableCommand {
+    // The usage is written out: the generated one showed `--screenshot-at <seconds path> ...`,
+    // as if the option could be repeated (the parser appends every occurrence to one list).
     static let configuration = CommandConfiguration(
         commandName: "play",
-        abstract: "Play one to four paths or URIs in sync (the default command).")
+        abstract: "Play one to four paths or URIs in sync (the default command).",
+        usage: """
+            videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
+            [--layout <name|path>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
+            """)
 
     @OptionGroup var playback: PlaybackOptions
     @OptionGroup(title: "Window") var window: WindowOptions
@@ -23,73 +29,41 @@ struct PlayCommand: ParsableCommand {
             media = Array(window.screenshotAt.dropFirst(2)) + media
             window.screenshotAt = Array(window.screenshotAt.prefix(2))
         }
-        try window.validateScreenshot()
-        if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
         try playback.validate()
+        try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
+        if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
     }
 
     func run() throws {
+        let sources = media, windowOptions = window.settings, headless = playback.headless
+        var options = playback.settings
+        // A layout is checked before GStreamer or the display starts, headless too: a broken
+        // one plays nothing and exits 64, in CI as on a screen.
+        let chosen = try TilePlan.checked(sources: sources, layoutName: windowOptions.layout, maxTiles: options.maxTiles)
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
         }
-        let sources = media, options = playback.settings, windowOptions = window.settings, headless = playback.headless
-        let status = try MainActor.assumeIsolated {
+        let status = try MainActor.assumeIsolated { () throws -> ExitCode in
             let windowed = !headless && GtkRuntime.start()
-            if !headless && !windowed { Console.note("no display: playing headless") }
-            return try MainLoop.runUntilComplete {
-                windowed ? await WindowSession(sources: sources, playback: options, window: windowOptions).run()
-                    : await HeadlessSession(sources: sources, options: options).run()
+            if !headless && !windowed {
+                if windowOptions.screenshot != nil {
+                    Console.error("--screenshot-at needs a window, and there is no display")
+                    return ExitStatus.startupFailed
+                }
+                Console.note("no display: playing headless")
             }
+            guard windowed else {
+                // Of --kiosk, only its looping applies without a window.
+                if windowOptions.kiosk { options.loop = true }
+                let settings = options
+                return try MainLoop.runUntilComplete { await HeadlessSession(sources: sources, plan: chosen, options: settings).run() }
+            }
+            guard let plan = chosen ?? TilePlan.builtIn(sources: sources, maxTiles: options.maxTiles) else { return ExitStatus.usage }
+            let settings = options
+            return try MainLoop.runUntilComplete { await WindowSession(plan: plan, playback: settings, window: windowOptions).run() }
         }
         GStreamer.deinitialize()
         throw status
-    }
-}
-
-/// Options shared by every command that plays a wall.
-struct PlaybackOptions: ParsableArguments {
-    @Flag(name: .long, help: "Render without a window (into synced fakesinks); at exit, print a summary per tile on standard error.")
-    var headless = false
-
-    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds of playback.", valueName: "seconds"))
-    var quitAfter: Double?
-
-    @Flag(name: .long, help: "Loop the wall: every tile wraps together at the end of the longest.")
-    var loop = false
-
-    @Flag(name: .long, help: "Mute every tile.")
-    var mute = false
-
-    @Option(name: .long, help: ArgumentHelp("Write a JSON report at exit ('-' for standard output).", valueName: "path"))
-    var report: String?
-
-    @Option(name: .long, help: "The most tiles a wall holds.")
-    var maxTiles = 4
-
-    func validate() throws {
-        if let quitAfter, quitAfter <= 0 { throw ValidationError("--quit-after must be more than 0 seconds") }
-        if maxTiles < 1 { throw ValidationError("--max-tiles must be at least 1") }
-    }
-
-    var settings: PlaybackSettings {
-        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, report: report, maxTiles: maxTiles)
-    }
-}
-
-/// What a session plays by: the parsed options as a plain value (parsable types cannot be
-/// made by hand, the demo makes its own).
-struct PlaybackSettings {
-    var quitAfter: Double?
-    var loop = false
-    var mute = false
-    var report: String?
-    var maxTiles = 4
-
-    var coordinatorConfiguration: CoordinatorConfiguration {
-        var configuration = CoordinatorConfiguration()
-        configuration.maximumTiles = maxTiles
-        configuration.groupLoop = loop
-        return configuration
     }
 }

@@ -12,7 +12,7 @@ struct ProbeCommand: ParsableCommand {
     @Flag(name: .long, help: "Print JSON instead of text.")
     var json = false
 
-    @Option(name: .long, help: "Seconds to wait for each source's description.")
+    @Option(name: .long, help: "Seconds to wait for each source's description (more than 0, at most 3600).")
     var timeout: Double = 15
 
     @Argument(help: "Paths or URIs (file, http, https, HLS).")
@@ -20,6 +20,7 @@ struct ProbeCommand: ParsableCommand {
 
     func validate() throws {
         if media.isEmpty { throw ValidationError("give at least one path or URI to probe") }
+        try NumberChecks.seconds(timeout, option: "--timeout", maximum: 3600)
     }
 
     func run() throws {
@@ -41,7 +42,11 @@ struct ProbeCommand: ParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            try Console.write(String(decoding: try encoder.encode(descriptions), as: UTF8.self), to: "-")
+            do { try Console.write(String(decoding: try encoder.encode(descriptions), as: UTF8.self), to: "-") } catch {
+                Console.error("cannot write the descriptions: \(error.localizedDescription)")
+                GStreamer.deinitialize()
+                throw ExitStatus.outputLost
+            }
         } else {
             for description in descriptions where description.error == nil { print(description.text) }
         }
@@ -96,7 +101,7 @@ struct AssetDescription: Codable {
     }
 
     var text: String {
-        var lines = ["\(source)"]
+        var lines = [Console.name(source)]
         if let width, let height {
             var size = "  video: \(width)x\(height)"
             if let par = pixelAspectRatio, par != "1:1", let displayWidth, let displayHeight {

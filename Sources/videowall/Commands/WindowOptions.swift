@@ -1,35 +1,63 @@
 import ArgumentParser
 import Foundation
+import VideoWallCore
 
-/// Options of the window (ignored with --headless).
+/// Options of the window. With --headless only --layout and --kiosk's looping apply; the rest
+/// is refused, since it would be silently ignored.
 struct WindowOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("A layout name from layouts/ (grid-2x2, side-by-side, ...) or a YAML file. Default: by the number of sources.", valueName: "name|path"))
+    @Option(name: .long, help: ArgumentHelp("A layout name (grid-2x2, side-by-side, ...) or a YAML file. Default: by the number of sources. Checked with --headless too.", valueName: "name|path"))
     var layout: String?
 
     @Flag(name: .long, help: "Start fullscreen.")
     var fullscreen = false
 
-    @Flag(name: .long, help: "Signage mode: fullscreen, no controls, no cursor, no file names, screensaver held off, looping.")
+    @Flag(name: .long, help: "Signage mode: fullscreen, no controls, no cursor, no file names, screensaver held off, looping (with --headless: looping).")
     var kiosk = false
 
-    @Option(name: .long, help: ArgumentHelp("Put the window on this monitor (from 0).", valueName: "n"))
+    @Option(name: .long, help: ArgumentHelp("Put the window on this monitor (0 to 63).", valueName: "n"))
     var monitor: Int?
 
     @Option(name: .long, parsing: .upToNextOption,
-            help: ArgumentHelp("Save a PNG of the window when playback reaches SECONDS.", valueName: "seconds path"))
+            help: ArgumentHelp("Save a PNG of the window when playback reaches SECONDS (0 to 2592000, before --quit-after). Once per run; not with --headless.", valueName: "seconds path"))
     var screenshotAt: [String] = []
 
+    static let monitors = 0...63
+
     func validate() throws {
-        if let monitor, monitor < 0 { throw ValidationError("--monitor must be 0 or more") }
+        if let monitor { try NumberChecks.whole(monitor, option: "--monitor", in: Self.monitors) }
     }
 
-    /// Checks `--screenshot-at` once the command has taken back any media words it swallowed.
-    func validateScreenshot() throws {
-        if !screenshotAt.isEmpty {
-            guard screenshotAt.count == 2, let seconds = Double(screenshotAt[0]), seconds >= 0 else {
-                throw ValidationError("--screenshot-at takes SECONDS and a PATH, e.g. --screenshot-at 2.5 wall.png")
+    /// Checks what needs the rest of the command line: whether the run is headless, when it
+    /// stops, and (for `--screenshot-at`) that the command has taken back any media words the
+    /// option swallowed. A screenshot the run could never take is refused here, before playing.
+    func validate(headless: Bool, quitAfter: Double?) throws {
+        try validate()
+        if headless {
+            for (option, given) in [("--fullscreen", fullscreen), ("--monitor", monitor != nil), ("--screenshot-at", !screenshotAt.isEmpty)]
+            where given {
+                throw ValidationError("\(option) needs a window: it cannot be used with --headless")
             }
         }
+        guard !screenshotAt.isEmpty else { return }
+        // The parser appends every occurrence's words to one list, so a second
+        // `--screenshot-at 2 b.png` would come back as two more media sources.
+        guard Self.occurrences(of: "--screenshot-at", in: CommandLine.arguments) <= 1 else {
+            throw ValidationError("--screenshot-at may be given only once")
+        }
+        guard screenshotAt.count == 2, let seconds = Double(screenshotAt[0]) else {
+            throw ValidationError("--screenshot-at takes SECONDS and a PATH, e.g. --screenshot-at 2.5 wall.png")
+        }
+        try NumberChecks.seconds(seconds, option: "--screenshot-at", allowsZero: true)
+        if let quitAfter, seconds >= quitAfter {
+            throw ValidationError("--screenshot-at \(NumberChecks.text(seconds)) is not before --quit-after "
+                + "\(NumberChecks.text(quitAfter)): the wall would stop first")
+        }
+        try OutputPaths.check(screenshotAt[1], option: "--screenshot-at \(NumberChecks.text(seconds))", regularFileOnly: true)
+    }
+
+    /// How many times `option` was written (alone or as `option=value`) before a `--`.
+    static func occurrences(of option: String, in arguments: [String]) -> Int {
+        arguments.dropFirst().prefix { $0 != "--" }.filter { $0 == option || $0.hasPrefix(option + "=") }.count
     }
 
     var settings: WindowSettings {
@@ -46,23 +74,4 @@ struct WindowSettings {
     var kiosk = false
     var monitor: Int?
     var screenshot: (seconds: Double, path: String)?
-}
-
-/// Where layout names are looked up: $VIDEOWALL_LAYOUTS, ./layouts, the repository's
-/// layouts/ next to the built binary, then the system share folder.
-enum LayoutDirectories {
-    static var all: [String] {
-        var directories: [String] = []
-        if let custom = ProcessInfo.processInfo.environment["VIDEOWALL_LAYOUTS"] { directories.append(custom) }
-        directories.append(FileManager.default.currentDirectoryPath + "/layouts")
-        let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = executable.deletingLastPathComponent()
-        for _ in 0..<4 {
-            directories.append(folder.appendingPathComponent("layouts").path)
-            folder = folder.deletingLastPathComponent()
-        }
-        directories.append("/usr/local/share/videowall/layouts")
-        directories.append("/usr/share/videowall/layouts")
-        return directories
-    }
 }

@@ -1,28 +1,44 @@
 import Foundation
+import VideoWallCore
 
-/// One-line messages on standard error, prefixed with the program name.
+/// One-line messages on standard error, prefixed with the program name. Every message is
+/// escaped on its way out: whatever a caller put in it (a path, a GStreamer message, a value
+/// from a file), it stays one line and sends the terminal no escape sequence.
 enum Console {
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("videowall: error: \(message)\n".utf8))
+        line("videowall: error: \(message)")
     }
 
     static func warning(_ message: String) {
-        FileHandle.standardError.write(Data("videowall: warning: \(message)\n".utf8))
+        line("videowall: warning: \(message)")
     }
 
     static func summary(_ message: String) {
-        FileHandle.standardError.write(Data("videowall: summary: \(message)\n".utf8))
+        line("videowall: summary: \(message)")
     }
 
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("videowall: \(message)\n".utf8))
+        line("videowall: \(message)")
     }
 
-    /// Writes `text` to `path`, or to standard output for "-".
+    /// A path or source the user gave, as messages show it: escaped, and shortened in the
+    /// middle if it is very long (the file name at its end stays).
+    static func name(_ text: String) -> String {
+        TerminalText.shortened(text, limit: TerminalText.nameLimit)
+    }
+
+    /// The throwing write: the old `write(_:)` traps when the descriptor refuses the bytes
+    /// (`2>/dev/full`), and a message that cannot be shown is no reason to crash.
+    private static func line(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data((TerminalText.escaped(text) + "\n").utf8))
+    }
+
+    /// Writes `text` to `path`, or to standard output for "-"; throws when the bytes were not
+    /// all written (a full disk, `>/dev/full`, a closed pipe), so the caller can say so.
     static func write(_ text: String, to path: String) throws {
         let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
         if path == "-" {
-            FileHandle.standardOutput.write(data)
+            try FileHandle.standardOutput.write(contentsOf: data)
         } else {
             try data.write(to: URL(fileURLWithPath: path))
         }

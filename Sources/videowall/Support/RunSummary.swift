@@ -21,7 +21,7 @@ enum RunSummary {
                 parts.append("\(rendered) frames rendered, \(tile.framesDropped ?? 0) dropped")
                 parts.append(tile.loops == 1 ? "1 loop" : "\(tile.loops) loops")
             }
-            return "tile \(tile.index): \(tile.source): " + parts.joined(separator: ", ") + (tile.error.map { ": " + $0 } ?? "")
+            return "tile \(tile.index): \(Console.name(tile.source)): " + parts.joined(separator: ", ") + (tile.error.map { ": " + $0 } ?? "")
         }
     }
 }

@@ -13,7 +13,7 @@ enum TileProblems {
                 switch event {
                 case .tile(let index, .failed(let error)): Console.error("tile \(index + 1): \(error)")
                 case .tile(let index, .warning(let message)):
-                    let source = coordinator.slots.indices.contains(index) ? coordinator.slots[index].source + ": " : ""
+                    let source = coordinator.slots.indices.contains(index) ? Console.name(coordinator.slots[index].source) + ": " : ""
                     Console.warning("tile \(index + 1): \(source)\(message)")
                 case .overload(let figure?): Console.warning(figure.sentence)
                 case .overload(nil): Console.note("the machine keeps up again")

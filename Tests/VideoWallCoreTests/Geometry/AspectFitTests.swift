@@ -106,4 +106,17 @@ final class AspectFitTests: XCTestCase {
         XCTAssertLessThanOrEqual(abs(leftSlack - rightSlack), 1, "centred horizontally: \(label) -> \(rect)", file: file, line: line)
         XCTAssertLessThanOrEqual(abs(topSlack - bottomSlack), 1, "centred vertically: \(label) -> \(rect)", file: file, line: line)
     }
+
+    /// A stream chooses its own size and pixel aspect: an extreme one in `fill` mode asked for
+    /// a width past what an Int holds, and the conversion trapped.
+    func testExtremeMediaShapesGiveBoundedRects() {
+        let region = PixelRect(x: 0, y: 0, width: 640, height: 360)
+        for media in [Size(width: 1e300, height: 1), Size(width: 1, height: 1e300), Size(width: 4e18, height: 1)] {
+            for mode in [FitMode.fit, .fill] {
+                let rect = AspectFit.videoRect(media: media, in: region, mode: mode)
+                XCTAssertTrue([rect.x, rect.y, rect.width, rect.height].allSatisfy { abs($0) <= 1 << 30 }, "\(media) \(mode): \(rect)")
+                XCTAssertTrue(rect.width >= 1 && rect.height >= 1, "\(media) \(mode): \(rect)")
+            }
+        }
+    }
 }

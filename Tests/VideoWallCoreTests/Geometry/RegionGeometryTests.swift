@@ -83,4 +83,28 @@ final class RegionGeometryTests: XCTestCase {
             }
         }
     }
+
+    /// A layout made in code can carry any gap (the loader refuses over 1000): `gap: 4294967296`
+    /// put regions at x = 2^31 and the window crashed converting that to a 32-bit GTK size.
+    func testAnyGapKeepsEveryRectWithinTheWindowsReach() {
+        let window = Size(width: 1280, height: 720)
+        let sane = RegionGeometry.pixelRects(for: grid, in: window, gap: 1 << 20)
+        for gap in [4_294_967_296, Int.max, Int.max - 1] {
+            let rects = RegionGeometry.pixelRects(for: grid, in: window, gap: gap)
+            XCTAssertEqual(rects, sane, "gap \(gap)")
+            for rect in rects {
+                XCTAssertTrue([rect.x, rect.y, rect.maxX, rect.maxY].allSatisfy { (0...10_000).contains($0) }, "gap \(gap): \(rect)")
+            }
+        }
+        XCTAssertTrue(sane.allSatisfy(\.isEmpty), "a gap wider than the window leaves no tile: \(sane)")
+        XCTAssertEqual(RegionGeometry.pixelRects(for: regions([(0, 0, 1, 1)]), in: window, gap: Int.max),
+                       [PixelRect(x: 0, y: 0, width: 1280, height: 720)], "border edges stay on the border")
+    }
+
+    func testSizesAndFractionsThatAreNotFiniteGiveEmptyRects() {
+        XCTAssertEqual(RegionGeometry.pixelRects(for: grid, in: Size(width: .nan, height: .infinity), gap: 4),
+                       Array(repeating: PixelRect.zero, count: 4))
+        XCTAssertEqual(RegionGeometry.pixelRects(for: regions([(.nan, 0, 1, 1)]), in: Size(width: 100, height: 100), gap: 0),
+                       [PixelRect(x: 0, y: 0, width: 0, height: 100)], "no width where the edges are not numbers")
+    }
 }

@@ -1,0 +1,54 @@
+import ArgumentParser
+import VideoWallCore
+import VideoWallEngine
+
+/// Options shared by every command that plays a wall.
+struct PlaybackOptions: ParsableArguments {
+    @Flag(name: .long, help: "Render without a window (into synced fakesinks); at exit, print a summary per tile on standard error.")
+    var headless = false
+
+    @Option(name: .long, help: ArgumentHelp("Stop after this many seconds of playback (more than 0, at most 2592000: 30 days).", valueName: "seconds"))
+    var quitAfter: Double?
+
+    @Flag(name: .long, help: "Loop the wall: every tile wraps together at the end of the longest.")
+    var loop = false
+
+    @Flag(name: .long, help: "Mute every tile.")
+    var mute = false
+
+    @Option(name: .long, help: ArgumentHelp("Write a JSON report at exit ('-' for standard output). Not written: exit status 4.", valueName: "path"))
+    var report: String?
+
+    @Option(name: .long, help: "The most tiles a wall holds (1 to 16).")
+    var maxTiles = 4
+
+    static let tileLimits = 1...LayoutParser.maximumRegionCount
+
+    func validate() throws {
+        if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
+        try NumberChecks.whole(maxTiles, option: "--max-tiles", in: Self.tileLimits)
+        if let report, report != "-" { try OutputPaths.check(report, option: "--report") }
+    }
+
+    var settings: PlaybackSettings {
+        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, report: report, maxTiles: maxTiles)
+    }
+}
+
+/// What a session plays by: the parsed options as a plain value (parsable types cannot be
+/// made by hand, the demo makes its own).
+struct PlaybackSettings {
+    var quitAfter: Double?
+    var loop = false
+    var mute = false
+    var report: String?
+    var maxTiles = 4
+
+    /// The wall holds `maxTiles`, or every tile of a layout that has more regions.
+    func coordinatorConfiguration(tiles: Int) -> CoordinatorConfiguration {
+        var configuration = CoordinatorConfiguration()
+        configuration.maximumTiles = max(maxTiles, tiles)
+        configuration.groupLoop = loop
+        return configuration
+    }
+}

@@ -1,0 +1,82 @@
+import VideoWallCore
+import VideoWallEngine
+
+/// What a wall plays, once the sources are matched to a layout: each tile's source and the
+/// region it takes its options from (loop, mute, volume), and the sources left over (they
+/// become failed tiles past the wall's size). Made before GStreamer or the display starts, for
+/// the window and headless alike, so a layout is checked the same way in both (a broken one
+/// exits 64 in CI as on a screen).
+struct TilePlan {
+    struct Tile {
+        var region: Int
+        var source: String
+        var regionSpec: LayoutRegion
+    }
+
+    var layout: Layout
+    var tiles: [Tile]
+    var leftOver: [String]
+
+    /// With `layoutName`, that layout must show every source; without, the built-in one for the
+    /// number of sources is used, and sources past its regions are left over.
+    static func make(sources: [String], layoutName: String?, maxTiles: Int) throws(LayoutError) -> TilePlan {
+        let layout: Layout
+        let assignment: LayoutAssignment
+        if let layoutName {
+            layout = try LayoutCatalog.resolve(nameOrPath: layoutName, searchDirectories: LayoutDirectories.all)
+            assignment = try LayoutAssignment.assign(layout: layout, sourceCount: sources.count)
+        } else {
+            let name = LayoutCatalog.builtInName(forSourceCount: min(sources.count, maxTiles))
+            layout = try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: LayoutDirectories.all)
+            // Without --layout, sources past the wall's size become failed tiles, not a refusal.
+            assignment = try LayoutAssignment.assign(layout: layout, sourceCount: min(sources.count, layout.regions.count))
+        }
+        // Tiles in region order; a region may name its own file instead of a command-line index.
+        var tiles: [Tile] = []
+        for entry in assignment.entries {
+            let source: String
+            switch entry.source {
+            case .index(let i): source = sources[i - 1]
+            case .location(let location): source = location
+            }
+            tiles.append(Tile(region: entry.region, source: source, regionSpec: layout.regions[entry.region]))
+        }
+        let assigned = Set(assignment.entries.compactMap { if case .index(let i) = $0.source { i - 1 } else { nil } })
+        let leftOver = sources.indices.filter { !assigned.contains($0) }.map { sources[$0] }
+        return TilePlan(layout: layout, tiles: tiles, leftOver: leftOver)
+    }
+
+    /// The tiles as the engine takes them: a region's own loop, mute and volume, with `sink`
+    /// giving each tile's video sink (none: the headless fakesink). Left-over sources follow.
+    func specs(mute: Bool, sink: (Int) -> VideoSink? = { _ in nil }) -> [TileSpec] {
+        var specs = tiles.enumerated().map { index, tile in
+            TileSpec(source: tile.source, videoSink: sink(index),
+                     endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
+                     muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1)
+        }
+        specs += leftOver.map { TileSpec(source: $0, muted: mute) }
+        return specs
+    }
+
+    /// Whether the layout says which regions are muted (then no tile is singled out to be heard).
+    var layoutChoosesSound: Bool { tiles.contains { $0.regionSpec.mute != nil } }
+
+    /// The plan for `--layout`, if one was given; a refused layout is printed and ends the run
+    /// with the usage status.
+    static func checked(sources: [String], layoutName: String?, maxTiles: Int) throws -> TilePlan? {
+        guard let layoutName else { return nil }
+        do { return try make(sources: sources, layoutName: layoutName, maxTiles: maxTiles) } catch {
+            Console.error(error.description)
+            throw ExitStatus.usage
+        }
+    }
+
+    /// The built-in layout's plan for a window without `--layout`; nil (after saying why) when
+    /// the shipped layouts cannot be found.
+    static func builtIn(sources: [String], maxTiles: Int) -> TilePlan? {
+        do { return try make(sources: sources, layoutName: nil, maxTiles: maxTiles) } catch {
+            Console.error(error.description)
+            return nil
+        }
+    }
+}
