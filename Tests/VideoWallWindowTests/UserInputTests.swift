@@ -93,9 +93,28 @@ final class UserInputTests: XCTestCase {
                 let whileHeld = try XCTUnwrap(wall.position).seconds
                 XCTAssertLessThan(whileHeld, 2, "no seek while the bar is held: at \(whileHeld) s")
 
+                // What the wall went through after the release, for the failure message.
+                let events = wall.events()
+                let trace = Task { @MainActor in
+                    var seen: [String] = []
+                    for await event in events {
+                        switch event {
+                        case .transport(let state): seen.append(state.rawValue)
+                        case .tile(_, .buffering(let percent)): seen.append("buffering \(percent) %")
+                        case .tile(_, .stateChanged(let state)): seen.append("tile \(state.rawValue)")
+                        default: break
+                        }
+                    }
+                    return seen
+                }
                 XCTAssertTrue(window.simulateSeekBarButton(down: false, atFraction: 0.75))
                 let resumed = await waitUntil(timeout: 5) { wall.transport == .playing }
-                XCTAssertTrue(resumed, "releasing it resumes playback: transport \(wall.transport), seeking \(wall.seeking), tile \(wall.players[0].state), buffering \(wall.players[0].bufferingPercent) %")
+                if !resumed {
+                    wall.shutDown()
+                    XCTFail("releasing it resumes playback: transport \(wall.transport), seeking \(wall.seeking), tile \(wall.players[0].state), after \(await trace.value)")
+                    return
+                }
+                trace.cancel()
                 XCTAssertEqual(try XCTUnwrap(wall.position).seconds, 4.5, accuracy: 0.6, "one seek, on release")
             }
         }
