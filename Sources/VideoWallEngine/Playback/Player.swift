@@ -63,6 +63,16 @@ public final class Player {
     private static let maximumStartOffset = MediaTime.milliseconds(1000)
     /// Tells the coordinator about every message after the player has handled it.
     var messageObserver: ((Player, BusMessage) -> Void)?
+    /// The wall's clock, to tell when a re-armed tile's next pass is due.
+    private let clock: Clock
+    /// The frame the tile stands on while its sink shows another or none: the last frame of a
+    /// pass while the tile waits for a group's wrap (it is prerolled at 0 well before), or where
+    /// it was when it failed (its pipeline is stopped). Cleared by a flushing seek.
+    private var heldPosition: MediaTime?
+    /// The sink's counts when the tile failed: its pipeline goes to NULL, which zeroes them.
+    private var finalStatistics: SinkStatistics?
+    /// Re-checks, until the wrap's first frame is due, whether a re-armed tile went round.
+    private var restartCheck: TimeoutToken?
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
          endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double) throws {
@@ -70,6 +80,7 @@ public final class Player {
         self.asset = asset
         self.videoSink = videoSink
         self.endOfStreamPolicy = endOfStream
+        self.clock = clock
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         try pipeline.set("uri", asset.uri)
@@ -101,6 +112,12 @@ public final class Player {
     /// `last-sample`). Never a position query: playbin answers those under a lock its
     /// streaming threads hold while they switch streams, and the main thread must not wait.
     public var position: MediaTime? {
+        if let heldPosition { return heldPosition }
+        return shownPosition
+    }
+
+    /// The stream time of the sink's `last-sample`, from the first frame.
+    private var shownPosition: MediaTime? {
         (try? videoSink.renderer.lastSample())??.streamTime.map { max(.zero, MediaTime($0) - startOffset) }
     }
 
@@ -112,6 +129,7 @@ public final class Player {
 
     /// Frames the sink rendered and dropped since the tile was loaded, across seeks and loops.
     public var statistics: SinkStatistics? {
+        if let finalStatistics { return finalStatistics }
         guard let current = try? videoSink.renderer.sinkStatistics() else { return nil }
         return carriedStatistics.total(adding: current)
     }
@@ -158,7 +176,12 @@ public final class Player {
         guard let seqnum = pipeline.sendSeek(rate: rate, flags: flags, start: start.clockTime) else { return false }
         lastSeekSeqnum = seqnum
         playbackRate = rate
-        if flags.contains(.flush) { inSegmentMode = flags.contains(.segment) }
+        if flags.contains(.flush) {
+            inSegmentMode = flags.contains(.segment)
+            heldPosition = nil
+            restartCheck?.cancel()
+            restartCheck = nil
+        }
         return true
     }
 
@@ -182,7 +205,9 @@ public final class Player {
             send(rate: playbackRate, flags: [], streamStart: .zero)
         } else {
             // Out of segment mode first, so this seek carries no SEGMENT flag and ends in EOS.
+            // Its segment reaches the sink like a wrap's: it must not be counted as one.
             inSegmentMode = false
+            wraps.expectEndOfPass()
             let end = (asset.duration ?? lastFrameEnd ?? .zero) + startOffset
             send(rate: playbackRate, flags: [], streamStart: end + .milliseconds(1000))
         }
@@ -217,11 +242,17 @@ public final class Player {
             countersProbe = pad.onDownstreamEvent { [weak self, weak renderer = videoSink.renderer] event in
                 guard event == .flushStart || event == .segment else { return }
                 if event == .flushStart { wraps.flushed() }
-                // A gapless wrap: the frame on screen is the last of the pass just played.
-                if event == .segment, wraps.segmentIsWrap() {
+                // A gapless wrap, or the seek that ends a pass: the frame on screen is the last
+                // of the pass just played (read now: the new segment makes it unreadable).
+                if event == .segment, let kind = wraps.segmentArrived(), kind != .first {
                     let last = try? renderer?.lastSample()
-                    let end = last?.streamTime.map { MediaTime($0) + (last?.duration.map(MediaTime.init) ?? .zero) }
-                    DispatchQueue.main.async { MainActor.assumeIsolated { self?.wrapped(endingAt: end) } }
+                    let shown = last?.streamTime.map(MediaTime.init)
+                    let end = shown.map { $0 + (last?.duration.map(MediaTime.init) ?? .zero) }
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated {
+                            if kind == .wrap { self?.wrapped(endingAt: end) } else { self?.passStopped(showing: shown) }
+                        }
+                    }
                 }
                 if let counted = try? renderer?.sinkStatistics() { carried.add(counted) }
             }
@@ -238,6 +269,40 @@ public final class Player {
     private func wrapped(endingAt end: MediaTime?) {
         if let end { passEnded(at: end) }
         countLoop()
+    }
+
+    /// Re-armed for a group's wrap (prerolled at 0, on a base time shifted to the wrap): the
+    /// tile keeps `held` as its position, and its next pass is counted, when the wrap's first
+    /// frame is due (its running time 0), not now.
+    func awaitWrap(holding held: MediaTime?) {
+        heldPosition = held
+        restartCheck?.cancel()
+        restartCheck = nil
+        checkWrap()
+    }
+
+    /// Whether the wrap is due: the tile plays and the clock has reached its base time. While
+    /// the wall is paused the base time is not known yet; it is looked at again shortly.
+    private func checkWrap() {
+        var wait = 0.1
+        if state == .playing, let base = pipeline.baseTime {
+            let now = clock.time
+            if now >= base {
+                heldPosition = nil
+                restartCheck = nil
+                countLoop()
+                return
+            }
+            wait = (MediaTime(base) - MediaTime(now)).seconds
+        }
+        restartCheck = MainLoop.after(seconds: wait) { [weak self] in self?.checkWrap() }
+    }
+
+    /// A pass in segment mode was ended by a seek past its end: the sink's last frame can no
+    /// longer be placed in its new segment, so the tile's position is the one it showed.
+    private func passStopped(showing streamTime: MediaTime?) {
+        guard let streamTime else { return }
+        heldPosition = max(.zero, streamTime - startOffset)
     }
 
     /// One more pass begun (a wrap, or a restart at a group's wrap).
@@ -345,6 +410,10 @@ public final class Player {
 
     func fail(_ error: AssetError) {
         guard state != .failed else { return }
+        // What it showed until now, before NULL zeroes the sink's counts and drops its frame.
+        finalStatistics = statistics
+        heldPosition = position
+        restartCheck?.cancel()
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
@@ -356,6 +425,7 @@ public final class Player {
 
     /// Releases the pipeline (NULL state) and ends the event stream.
     func shutDown() {
+        restartCheck?.cancel()
         busWatch?.cancel()
         busWatch = nil
         connections.forEach { $0.disconnect() }
@@ -387,6 +457,8 @@ public final class Player {
             if message.sequenceNumber == lastSeekSeqnum { segmentDone() }
         case .endOfStream:
             if let end = lastFrameEnd { passEnded(at: end) }
+            // (A pass ended by a seek past its end has set it already: its sink cannot tell.)
+            if let shown = shownPosition { heldPosition = shown }
             apply(.reachedEnd)
             eventContinuation.yield(.endOfStream)
         case .buffering(let percent):
@@ -432,19 +504,29 @@ final class RequeueSwitch: @unchecked Sendable {
 }
 
 /// Tells a wrap from a seek at the video sink: after a flush, the first segment is the seek's;
-/// any later one, which comes without a flush, starts the next pass of a loop.
+/// any later one, which comes without a flush, starts the next pass of a loop, unless it is
+/// the one of the seek past the end that stops a pass (announced by `expectEndOfPass`).
 final class WrapDetector: @unchecked Sendable {
+    enum Segment { case first, wrap, endOfPass }
     private let lock = NSLock()
     private var sawSegment = false
+    private var endOfPassExpected = false
 
-    func flushed() { lock.lock(); sawSegment = false; lock.unlock() }
+    func flushed() { lock.lock(); sawSegment = false; endOfPassExpected = false; lock.unlock() }
 
-    /// Whether a segment reaching the sink now is a wrap.
-    func segmentIsWrap() -> Bool {
+    /// The next segment without a flush is the one of a seek that ends the pass.
+    func expectEndOfPass() { lock.lock(); endOfPassExpected = true; lock.unlock() }
+
+    /// What a segment reaching the sink now starts.
+    func segmentArrived() -> Segment? {
         lock.lock(); defer { lock.unlock() }
-        let wrap = sawSegment
-        sawSegment = true
-        return wrap
+        defer { sawSegment = true }
+        guard sawSegment else { return .first }
+        if endOfPassExpected {
+            endOfPassExpected = false
+            return .endOfPass
+        }
+        return .wrap
     }
 }
 
