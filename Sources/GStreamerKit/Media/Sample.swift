@@ -32,6 +32,16 @@ public final class Sample: @unchecked Sendable {
         return ClockTime(raw: gst_segment_to_stream_time(segment, GST_FORMAT_TIME, pts))
     }
 
+    /// The buffer's running time (when it is due, from the pipeline's base time):
+    /// `gst_segment_to_running_time` of its PTS in the sample's segment; nil without a PTS or
+    /// outside the segment.
+    public var runningTime: ClockTime? {
+        guard let buffer, let segment = gst_sample_get_segment(sample), segment.pointee.format == GST_FORMAT_TIME else { return nil }
+        let pts = vw_buffer_pts(buffer)
+        guard pts != GstClockTime.max else { return nil }
+        return ClockTime(raw: gst_segment_to_running_time(segment, GST_FORMAT_TIME, pts))
+    }
+
     /// `GST_BUFFER_DURATION`.
     public var duration: ClockTime? { buffer.flatMap { ClockTime(raw: vw_buffer_duration($0)) } }
 

@@ -73,6 +73,14 @@ public final class Player {
     private var finalStatistics: SinkStatistics?
     /// Re-checks, until the wrap's first frame is due, whether a re-armed tile went round.
     private var restartCheck: TimeoutToken?
+    /// State changes that may block (opening the source, stopping streaming threads), off the
+    /// main thread and in order.
+    private let stateChanges: StateChangeQueue
+    /// When loading began, and whether the change to PAUSED (which opens the source) is still
+    /// running: what a tile that is not ready yet is waiting for.
+    private let loadStart = Date()
+    private var opening = false
+    private var isShutDown = false
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
          endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double) throws {
@@ -83,6 +91,7 @@ public final class Player {
         self.clock = clock
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
+        stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)
         try pipeline.setObject("video-sink", videoSink.element)
         // native-video: playsink adds no converter or scaler of its own. The sink (a window's
@@ -136,8 +145,15 @@ public final class Player {
 
     /// Sets the pipeline's state, keeping the sink's counts: a base sink also zeroes them when
     /// it leaves PLAYING, which no event announces, so they are compared before and after.
+    /// Between PAUSED and PLAYING (the group's start, pause and seeks, which must be at once)
+    /// it is done here; a change down to READY or NULL (it waits for streaming threads), or
+    /// one asked for while another is still running, goes to the tile's state-change queue.
     @discardableResult
     func setPipelineState(_ state: ElementState) -> StateChangeResult {
+        guard state.rawValue >= ElementState.paused.rawValue, !stateChanges.isBusy else {
+            stateChanges.requestState(state)
+            return .async
+        }
         let before = try? videoSink.renderer.sinkStatistics()
         let result = pipeline.setState(state)
         if let before, let after = try? videoSink.renderer.sinkStatistics(),
@@ -183,6 +199,23 @@ public final class Player {
             restartCheck = nil
         }
         return true
+    }
+
+    /// A late tile's seek to where the wall will be when it joins: flushing and accurate, and
+    /// in segment mode when it may loop (local media), so its running time starts at 0 there.
+    @discardableResult
+    func seekToJoin(at position: MediaTime, rate: Double, segmentMode: Bool) -> Bool {
+        var flags: SeekFlags = [.flush, .accurate]
+        if segmentMode, segmentLoop != nil { flags.insert(.segment) }
+        return send(rate: rate, flags: flags, streamStart: position + startOffset)
+    }
+
+    /// The frame on screen as a point of the tile's timelines: its position (from the first
+    /// frame) and its running time; nil when it shows none, or holds a frame it no longer has.
+    var shownFrame: (position: MediaTime, runningTime: MediaTime)? {
+        guard heldPosition == nil, let sample = (try? videoSink.renderer.lastSample()) ?? nil,
+              let stream = sample.streamTime, let running = sample.runningTime else { return nil }
+        return (max(.zero, MediaTime(stream) - startOffset), MediaTime(running))
     }
 
     /// Puts a local tile that may loop into segment mode: a flushing SEGMENT seek to where it
@@ -322,8 +355,17 @@ public final class Player {
     // MARK: Transport, driven by the coordinator
 
     /// PAUSED, and wait for the preroll (ASYNC_DONE). Returns false when the tile failed or timed out.
+    /// The change runs on the state-change queue: it opens the source, which may not return.
     func preroll(timeout: Double) async -> Bool {
-        switch pipeline.setState(.paused) {
+        opening = true
+        let opened = await stateChangeOrTimeout(.paused, timeout: timeout)
+        opening = false
+        guard let opened else {
+            fail(AssetError(source: asset.source, reason: .timedOut(seconds: Int(timeout))))
+            return false
+        }
+        guard state != .failed else { return false }
+        switch opened {
         case .failure:
             // The bus usually says why first; if it did not, say that much.
             fail(AssetError(source: asset.source, reason: .playbackFailed("the pipeline refused to start")))
@@ -334,6 +376,28 @@ public final class Player {
         let ok = await waitForAsyncDone(after: asyncDoneCount, timeout: timeout)
         if ok { prerolled() }
         return ok
+    }
+
+    /// A queued state change, or nil when it has not returned within `timeout` seconds (it
+    /// goes on; the queue stays busy).
+    private func stateChangeOrTimeout(_ state: ElementState, timeout: Double) async -> StateChangeResult? {
+        let answer = FirstAnswer<StateChangeResult?>()
+        return await withCheckedContinuation { continuation in
+            answer.continuation = continuation
+            let timer = MainLoop.after(seconds: timeout) { answer.give(nil) }
+            Task { @MainActor in
+                let result = await stateChanges.setState(state)
+                timer.cancel()
+                answer.give(result)
+            }
+        }
+    }
+
+    /// Why a tile that is still loading is not ready, for the report: nil once it is.
+    public var notReadyReason: String? {
+        guard state == .loading || state == .idle else { return nil }
+        let waited = String(format: "%.1f", Date().timeIntervalSince(loadStart))
+        return "not ready after \(waited) s: " + (opening ? "opening the source did not finish" : "no first frame yet")
     }
 
     /// PAUSED, and wait until the sinks have settled there (so a seek that follows is not
@@ -419,12 +483,14 @@ public final class Player {
         apply(.failed(error.reasonText))
         if isConfirmed { eventContinuation.yield(.failed(error)) } else { unreportedFailure = error }
         // Take only this tile down: its pipeline stops, the others play on.
-        pipeline.setState(.null)
+        stateChanges.requestState(.null)
         resumeWaiters(false)
     }
 
     /// Releases the pipeline (NULL state) and ends the event stream.
     func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
         restartCheck?.cancel()
         busWatch?.cancel()
         busWatch = nil
@@ -433,9 +499,19 @@ public final class Player {
         countersProbe?.remove()
         countersProbe = nil
         segmentLoop?.stop()
-        pipeline.setState(.null)
+        stateChanges.requestState(.null)
         resumeWaiters(false)
         eventContinuation.finish()
+    }
+
+    /// Whether no state change of this tile is waiting or running: after `shutDown`, that its
+    /// pipeline is in NULL.
+    var isSettled: Bool { !stateChanges.isBusy }
+
+    /// Returns once the state changes asked for so far (a stop to READY) have returned, so the
+    /// pipeline may be given a seek from the main thread.
+    func settle() async {
+        if stateChanges.isBusy { await stateChanges.drain() }
     }
 
     // MARK: Bus

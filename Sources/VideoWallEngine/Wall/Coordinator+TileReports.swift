@@ -47,7 +47,7 @@ extension Coordinator {
         if !players.isEmpty, players.allSatisfy({ $0.state == .ended }), transport == .playing {
             pauseAll()
             setTransport(.ended)
-        } else if players.isEmpty, !slots.isEmpty {
+        } else if players.isEmpty, !slots.isEmpty, lateTiles.isEmpty {
             setTransport(.ended)
         }
     }

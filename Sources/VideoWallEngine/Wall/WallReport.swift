@@ -40,7 +40,7 @@ extension Coordinator {
                                    framesRendered: stats?.rendered, framesDropped: stats?.dropped,
                                    position: player?.position?.seconds,
                                    loops: player?.loopCount ?? 0,
-                                   error: slot.failure?.reasonText,
+                                   error: slot.failure?.reasonText ?? player?.notReadyReason,
                                    warnings: (player?.warnings).flatMap { $0.isEmpty ? nil : $0 })
         }, transport: transport.rawValue)
     }
