@@ -92,6 +92,22 @@ final class SlowSourceTests: XCTestCase {
         assertGoodTilePlayed(report.first)
         XCTAssertTrue((report.last?["error"] as? String ?? "").contains("not ready"), "\(report)")
     }
+
+    /// SIGTERM while the wall waits for that tile: the program stops at once, with the report.
+    func testSignalWhileATileLoadsWritesTheReport() throws {
+        let good = try clip()
+        let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: 0, stallSeconds: 60)
+        defer { server.terminate() }
+        let started = Date()
+        let result = try CommandRunner.run(["--headless", "--report", "-", good, server.url(for: good)], timeout: 40, signalAfter: 1.5)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 6, result.standardError)
+        XCTAssertEqual(result.status, 1, result.standardError)
+        XCTAssertTrue(result.standardError.contains("videowall: stopping: SIGTERM"), result.standardError)
+        let report = try tiles(result.standardOutput)
+        XCTAssertEqual(report.count, 2)
+        XCTAssertNil(report.first?["error"], "\(report)")
+        XCTAssertTrue((report.last?["error"] as? String ?? "").contains("not ready"), "\(report)")
+    }
 }
 
 /// Opens a FIFO for writing once a reader has it open, and holds it without writing.

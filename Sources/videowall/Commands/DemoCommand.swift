@@ -45,6 +45,7 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        let signals = MainActor.assumeIsolated { StopSignals.install() }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
@@ -54,6 +55,7 @@ struct DemoCommand: ParsableCommand {
             let windowed = !headless && GtkRuntime.start()
             if !headless && !windowed { Console.note("no display: playing the demo headless") }
             return try MainLoop.runUntilComplete { () async -> ExitCode in
+                let stop = SessionStop(signals: signals)
                 var paths: [String] = []
                 var labels: [String: String] = [:]
                 do {
@@ -73,13 +75,13 @@ struct DemoCommand: ParsableCommand {
                 if windowed {
                     var options = windowOptions
                     if options.layout == nil { options.layout = "grid-2x2" }
-                    return await WindowSession(sources: paths, playback: playback, window: options, labels: labels).run()
+                    return await WindowSession(sources: paths, playback: playback, window: options, labels: labels, stop: stop).run()
                 }
                 playback.report = "-"
-                return await HeadlessSession(sources: paths, options: playback).run()
+                return await HeadlessSession(sources: paths, options: playback, stop: stop).run()
             }
         }
-        GStreamer.deinitialize()
+        SessionEnd.deinitializeGStreamer()
         throw status
     }
 }

@@ -29,6 +29,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First of all: a stop signal from now on stops the wall cleanly, with its report.
+        let signals = MainActor.assumeIsolated { StopSignals.install() }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
@@ -38,11 +40,12 @@ struct PlayCommand: ParsableCommand {
             let windowed = !headless && GtkRuntime.start()
             if !headless && !windowed { Console.note("no display: playing headless") }
             return try MainLoop.runUntilComplete {
-                windowed ? await WindowSession(sources: sources, playback: options, window: windowOptions).run()
-                    : await HeadlessSession(sources: sources, options: options).run()
+                let stop = SessionStop(signals: signals)
+                return windowed ? await WindowSession(sources: sources, playback: options, window: windowOptions, stop: stop).run()
+                    : await HeadlessSession(sources: sources, options: options, stop: stop).run()
             }
         }
-        GStreamer.deinitialize()
+        SessionEnd.deinitializeGStreamer()
         throw status
     }
 }

@@ -9,8 +9,27 @@ enum ExitStatus {
     static let noTilePlayed = ExitCode(2)
     /// GStreamer (or the window) could not start.
     static let startupFailed = ExitCode(3)
+    /// The window was destroyed from outside (another X client's XDestroyWindow).
+    static let windowDestroyed = ExitCode(4)
+    /// The connection to the X server was lost (the server went away, or `xkill`).
+    static let displayLost = ExitCode(5)
+    /// Stopping took longer than `ExitWatchdog.seconds`; the report was written before.
+    static let stopTimedOut = ExitCode(6)
     /// Bad command line (ArgumentParser's own validation code).
     static let usage = ExitCode.validationFailure
+    /// Stopped by SIGHUP or SIGQUIT: 128 + the signal's number, as a shell reports a process
+    /// the signal killed (SIGINT and SIGTERM are the usual way to stop a wall: they give the
+    /// tiles' status).
+    static func stoppedBy(_ signal: Int32) -> ExitCode { ExitCode(128 + signal) }
+
+    /// The status of a session that stopped for `reason`.
+    static func forStop(_ reason: StopReason?, failedTiles: Int, totalTiles: Int) -> ExitCode {
+        switch reason {
+        case .signal(let signal) where signal == .hangUp || signal == .quit: return stoppedBy(signal.rawValue)
+        case .windowDestroyed: return windowDestroyed
+        default: return forResult(failedTiles: failedTiles, totalTiles: totalTiles)
+        }
+    }
 
     static func forResult(failedTiles: Int, totalTiles: Int) -> ExitCode {
         if failedTiles == 0 { return success }
