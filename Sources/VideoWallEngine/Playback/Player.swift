@@ -81,6 +81,12 @@ public final class Player {
     private let loadStart = Date()
     private var opening = false
     private var isShutDown = false
+    /// Whether the pipeline was last told to play. A non-flushing seek (a segment loop's) sent
+    /// to a pipeline that is not playing can block the main thread for ever: the demuxer's
+    /// seek waits for its streaming thread, which waits for room in a queue that a prerolled
+    /// sink does not drain. So a segment's end met while paused is answered on the next play.
+    private var toldToPlay = false
+    private var segmentDoneWhilePaused = false
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
          endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double) throws {
@@ -151,6 +157,7 @@ public final class Player {
     @discardableResult
     func setPipelineState(_ state: ElementState) -> StateChangeResult {
         guard state.rawValue >= ElementState.paused.rawValue, !stateChanges.isBusy else {
+            toldToPlay = false
             stateChanges.requestState(state)
             return .async
         }
@@ -159,6 +166,11 @@ public final class Player {
         if let before, let after = try? videoSink.renderer.sinkStatistics(),
            after.rendered < before.rendered || after.dropped < before.dropped {
             carriedStatistics.add(before)
+        }
+        toldToPlay = state == .playing
+        if toldToPlay, segmentDoneWhilePaused {
+            segmentDoneWhilePaused = false
+            segmentDone()
         }
         return result
     }
@@ -194,6 +206,7 @@ public final class Player {
         playbackRate = rate
         if flags.contains(.flush) {
             inSegmentMode = flags.contains(.segment)
+            segmentDoneWhilePaused = false
             heldPosition = nil
             restartCheck?.cancel()
             restartCheck = nil
@@ -234,6 +247,7 @@ public final class Player {
     /// its end by a non-flushing seek past the last sample, which ends the stream as EOS after
     /// what is queued has played.
     private func segmentDone() {
+        guard toldToPlay else { segmentDoneWhilePaused = true; return }
         if loopsAtEnd {
             send(rate: playbackRate, flags: [], streamStart: .zero)
         } else {
@@ -357,6 +371,7 @@ public final class Player {
     /// PAUSED, and wait for the preroll (ASYNC_DONE). Returns false when the tile failed or timed out.
     /// The change runs on the state-change queue: it opens the source, which may not return.
     func preroll(timeout: Double) async -> Bool {
+        toldToPlay = false
         opening = true
         let opened = await stateChangeOrTimeout(.paused, timeout: timeout)
         opening = false
@@ -403,6 +418,7 @@ public final class Player {
     /// PAUSED, and wait until the sinks have settled there (so a seek that follows is not
     /// mistaken as done by this state change's ASYNC_DONE).
     func pauseAndSettle(timeout: Double) async {
+        toldToPlay = false
         let count = asyncDoneCount
         if pipeline.setState(.paused) == .async {
             _ = await waitForAsyncDone(after: count, timeout: timeout)
