@@ -10,7 +10,10 @@
 #include <gst/app/gstappsink.h>
 #include <gst/base/gstbasesink.h>
 #include <glib-unix.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdint.h>
+#include <string.h>
 #include <unistd.h>
 
 // Cast macros keep GLib's runtime type check.
@@ -129,5 +132,25 @@ static inline gboolean vw_is_app_sink(gpointer p) { return GST_IS_APP_SINK(p); }
 static inline void vw_buffer_set_pts(GstBuffer *b, GstClockTime t) { GST_BUFFER_PTS(b) = t; }
 static inline void vw_buffer_set_duration(GstBuffer *b, GstClockTime t) { GST_BUFFER_DURATION(b) = t; }
 static inline void vw_buffer_unref(GstBuffer *b) { gst_buffer_unref(b); }
+
+// A signal g_unix_signal_add does not take (SIGQUIT): a plain handler writes the signal's
+// number to a pipe that the main loop watches. write() is async-signal-safe; errno is kept.
+static int vw_signal_pipe_write_end = -1;
+static void vw_signal_to_pipe(int signum) {
+    int saved = errno;
+    unsigned char byte = (unsigned char)signum;
+    ssize_t ignored = write(vw_signal_pipe_write_end, &byte, 1);
+    (void)ignored;
+    errno = saved;
+}
+static inline int vw_forward_signal_to_pipe(int signum, int write_end) {
+    vw_signal_pipe_write_end = write_end;
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = vw_signal_to_pipe;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    return sigaction(signum, &action, NULL);
+}
 
 #endif

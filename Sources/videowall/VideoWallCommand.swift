@@ -8,9 +8,11 @@ struct VideoWallCommand: ParsableCommand {
         commandName: "videowall",
         abstract: "Play up to four videos at once, in sync.",
         discussion: """
-        Exit status: 0 every tile played; 1 at least one tile failed while the others played; \
-        2 no tile could play; 3 GStreamer or the window could not start; 4 the report or the \
-        screenshot asked for was not written; 64 bad command line or layout.
+        Exit status: 0 every tile played; 1 at least one tile failed (or was not ready) while the \
+        others played; 2 no tile could play; 3 GStreamer or the window could not start; 4 the \
+        report or the screenshot asked for was not written; 5 the window was destroyed from \
+        outside; 6 the connection to the display was lost; 7 stopping took longer than 5 s; \
+        64 bad command line or layout; 129 SIGHUP; 131 SIGQUIT.
         """,
         subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self, BenchCommand.self],
         defaultSubcommand: PlayCommand.self

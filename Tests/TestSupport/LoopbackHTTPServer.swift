@@ -54,7 +54,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             self.send_header('Content-Type', 'video/mp4')
             if RANGES: self.send_header('Accept-Ranges', 'bytes')
             self.send_header('Content-Length', str(end - start + 1)); self.end_headers()
-            stalled = start >= STALL_AFTER
+            stalled = start > STALL_AFTER
             with open(path, 'rb') as f:
                 f.seek(start); position = start
                 while position <= end:

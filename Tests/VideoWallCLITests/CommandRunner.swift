@@ -18,9 +18,10 @@ struct CommandRunner {
     }
 
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
-    /// `directory` is the working directory (default: the test's own).
+    /// `signalAfter` seconds after the start, it is sent `signal`. `directory` is the working
+    /// directory (default: the test's own).
     static func run(_ arguments: [String], environment extra: [String: String] = [:], display: Bool = false,
-                    timeout: Double = 60, signalAfter: Double? = nil, directory: String? = nil) throws -> Result {
+                    timeout: Double = 60, signalAfter: Double? = nil, signal: Int32 = SIGTERM, directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -35,7 +36,7 @@ struct CommandRunner {
         try process.run()
         if let signalAfter {
             let pid = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + signalAfter) { kill(pid, SIGTERM) }
+            DispatchQueue.global().asyncAfter(deadline: .now() + signalAfter) { kill(pid, signal) }
         }
         // Read both pipes while the process runs, so a full pipe never blocks it.
         let outData = Collected(), errData = Collected()

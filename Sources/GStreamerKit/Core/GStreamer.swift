@@ -19,12 +19,19 @@ public enum GStreamer {
     }
 
     /// `gst_deinit`: call once at process exit so the `leaks` tracer can report.
-    /// Nothing of GStreamer may be used afterwards.
-    public static func deinitialize() {
+    /// Nothing of GStreamer may be used afterwards. Only once no blocking call is outstanding
+    /// (waiting at most `timeout` seconds, on this thread): a thread still inside GStreamer (a
+    /// state change stuck in `open()`, a pipeline that cannot reach NULL) would use what
+    /// `gst_deinit` frees, or `gst_deinit` would wait for its streaming threads for ever.
+    /// Returns false, and leaves GStreamer as it is, when one still is.
+    @discardableResult
+    public static func deinitialize(waitingAtMost timeout: Double = 1) -> Bool {
+        guard BlockingCalls.settleBlocking(timeout: timeout) else { return false }
         lock.lock(); defer { lock.unlock() }
-        guard initialized else { return }
+        guard initialized else { return true }
         gst_deinit()
         initialized = false
+        return true
     }
 
     /// `gst_version_string`, e.g. "GStreamer 1.22.0".

@@ -1,60 +1,135 @@
 internal import CGStreamer
+import Foundation
 
-/// One owned `GstDiscoverer` in async mode: answers arrive on the GLib main context that was
-/// the thread-default when it started (the main loop). One discoverer works through its URIs
-/// one at a time, so concurrent loads use one discoverer each.
-public final class Discoverer: ObjectReference, @unchecked Sendable {
-    private var pending: [String: [(Result<MediaInfo, DiscoveryFailure>) -> Void]] = [:]
-    private var discovered: SignalConnection?
-    private let timeoutSeconds: Double
+/// Describes sources with GstDiscoverer, each on a thread of its own.
+///
+/// GstDiscoverer opens the source in the thread that starts a discovery (in async mode too:
+/// `gst_discoverer_discover_uri_async` sets its pipeline to PAUSED at once), so on the main
+/// thread a source whose `open()` blocks (a FIFO with no writer, a dead network mount) would
+/// block the whole program. Each discovery runs a discoverer in async mode on a thread of its
+/// own with its own GLib main context; its answer comes back to the caller. A cancelled
+/// discovery is stopped (`gst_discoverer_stop`: its pipeline goes to NULL) before its thread
+/// ends, so no streaming thread outlives it; a thread stuck in `open()` stays counted in
+/// `BlockingCalls` and its answer is dropped.
+public enum Discoverer {
+    /// The description of `uri`, or why there is none. Gives up after `timeout` seconds (plus
+    /// a second of grace for the discoverer's own timeout) and when the task is cancelled.
+    @MainActor
+    public static func describe(uri: String, timeout: Double) async -> Result<MediaInfo, DiscoveryFailure> {
+        let run = DiscoveryRun(uri: uri, timeout: timeout)
+        let answer = FirstAnswer<Result<MediaInfo, DiscoveryFailure>>()
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                answer.continuation = continuation
+                if Task.isCancelled { answer.give(.failure(.cancelled)); run.cancel(); return }
+                let timer = MainLoop.after(seconds: timeout + 1) {
+                    run.cancel()
+                    answer.give(.failure(.timedOut(seconds: timeout)))
+                }
+                let token = BlockingCalls.begin("describing \(uri)")
+                Thread.detachNewThread {
+                    let result = run.run()
+                    BlockingCalls.end(token)
+                    DispatchQueue.main.async { MainActor.assumeIsolated { timer.cancel(); answer.give(result) } }
+                }
+            }
+        } onCancel: {
+            run.cancel()
+            DispatchQueue.main.async { MainActor.assumeIsolated { answer.give(.failure(.cancelled)) } }
+        }
+    }
+}
 
-    /// `gst_discoverer_new` + `gst_discoverer_start`. Main thread only.
-    public init(timeout: Double) throws(GStreamerError) {
-        try GStreamer.initialize()
+/// One discovery's thread: a GstDiscoverer in async mode on its own main context and loop.
+final class DiscoveryRun: @unchecked Sendable {
+    private let uri: String
+    private let timeout: Double
+    private let lock = NSLock()
+    private var context: OpaquePointer?
+    private var loop: OpaquePointer?
+    private var cancelled = false
+    private var answer: Result<MediaInfo, DiscoveryFailure>?
+
+    init(uri: String, timeout: Double) {
+        self.uri = uri
+        self.timeout = timeout
+    }
+
+    /// Quits the discovery's loop from any thread: an idle source on its context runs
+    /// `g_main_loop_quit` there, so a quit asked for before the loop runs is not lost. A
+    /// thread still inside the discoverer's first state change sees it only on return.
+    func cancel() {
+        lock.lock(); defer { lock.unlock() }
+        cancelled = true
+        guard let context, let loop else { return }
+        let idle = g_idle_source_new()
+        g_source_set_callback(idle, { data in
+            g_main_loop_quit(OpaquePointer(data))
+            return 0  // G_SOURCE_REMOVE
+        }, UnsafeMutableRawPointer(g_main_loop_ref(loop)), { data in g_main_loop_unref(OpaquePointer(data)) })
+        g_source_attach(idle, context)
+        g_source_unref(idle)
+    }
+
+    /// The thread's body: `gst_discoverer_new`, `gst_discoverer_start` on a context pushed as
+    /// this thread's default, `gst_discoverer_discover_uri_async`, the loop until "discovered"
+    /// or cancel, then `gst_discoverer_stop` (pipeline to NULL) and everything released.
+    func run() -> Result<MediaInfo, DiscoveryFailure> {
+        let context = g_main_context_new()
+        g_main_context_push_thread_default(context)
+        let loop = g_main_loop_new(context, 0)!
+        defer {
+            g_main_loop_unref(loop)
+            g_main_context_pop_thread_default(context)
+            g_main_context_unref(context)
+        }
+        lock.lock()
+        self.context = context
+        self.loop = loop
+        let stop = cancelled
+        lock.unlock()
+        if stop { return .failure(.cancelled) }
+
         var error: UnsafeMutablePointer<GError>?
         let raw = gst_discoverer_new(GstClockTime(timeout * 1e9), &error)
-        if let message = GStreamer.takeMessage(error) { throw GStreamerError(domain: "GstDiscoverer", message: message) }
-        guard let raw else { throw GStreamerError(domain: "GstDiscoverer", message: "gst_discoverer_new failed") }
-        timeoutSeconds = timeout
-        super.init(pointer: UnsafeMutableRawPointer(raw), transfer: .full)
-        connectDiscovered()
-        gst_discoverer_start(discoverer)
-    }
-
-    deinit {
-        discovered?.disconnect()
-        gst_discoverer_stop(discoverer)
-    }
-
-    private var discoverer: UnsafeMutablePointer<GstDiscoverer> { pointer.assumingMemoryBound(to: GstDiscoverer.self) }
-
-    /// `gst_discoverer_discover_uri_async`; `completion` runs on the main-loop thread.
-    public func discover(uri: String, completion: @escaping (Result<MediaInfo, DiscoveryFailure>) -> Void) {
-        pending[uri, default: []].append(completion)
-        if gst_discoverer_discover_uri_async(discoverer, uri) == 0 {
-            finish(uri: uri, .failure(.invalidURI(uri)))
+        if let message = GStreamer.takeMessage(error) {
+            if let raw { g_object_unref(UnsafeMutableRawPointer(raw)) }
+            return .failure(.failed(GStreamerError(domain: "GstDiscoverer", message: message)))
         }
-    }
-
-    private func finish(uri: String, _ result: Result<MediaInfo, DiscoveryFailure>) {
-        guard var waiting = pending[uri], !waiting.isEmpty else { return }
-        let completion = waiting.removeFirst()
-        pending[uri] = waiting.isEmpty ? nil : waiting
-        completion(result)
-    }
-
-    /// "discovered": `void (*)(GstDiscoverer *, GstDiscovererInfo *, GError *, gpointer)`.
-    private func connectDiscovered() {
+        guard let discoverer = raw else {
+            return .failure(.failed(GStreamerError(domain: "GstDiscoverer", message: "gst_discoverer_new failed")))
+        }
+        // "discovered": `void (*)(GstDiscoverer *, GstDiscovererInfo *, GError *, gpointer)`,
+        // emitted on this thread's context; the run outlives the handler (disconnected below).
         typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutablePointer<GError>?, UnsafeMutableRawPointer?) -> Void
-        let trampoline: CFunction = { _, info, error, data in
+        let discovered: CFunction = { _, info, error, data in
             guard let data, let info else { return }
-            let box = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<DiscoveryAnswer>
-            box.body(DiscoveryAnswer(info: info, error: error))
+            let run = Unmanaged<DiscoveryRun>.fromOpaque(data).takeUnretainedValue()
+            run.finish(DiscoveryAnswer(info: info, error: error).result(timeout: run.timeout))
         }
-        let box = ClosureBox<DiscoveryAnswer> { [unowned self] answer in
-            self.finish(uri: answer.uri, answer.result(timeout: self.timeoutSeconds))
+        let handler = g_signal_connect_data(UnsafeMutableRawPointer(discoverer), "discovered",
+                                            unsafeBitCast(discovered, to: GCallback.self),
+                                            Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        gst_discoverer_start(discoverer)
+        if gst_discoverer_discover_uri_async(discoverer, uri) == 0 {
+            finish(.failure(.invalidURI(uri)))
         }
-        discovered = connect("discovered", box: box, callback: unsafeBitCast(trampoline, to: GCallback.self))
+        if answerIfAny == nil { g_main_loop_run(loop) }
+        lock.lock(); self.context = nil; self.loop = nil; lock.unlock()
+        gst_discoverer_stop(discoverer)
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(discoverer), handler)
+        g_object_unref(UnsafeMutableRawPointer(discoverer))
+        return answerIfAny ?? .failure(.cancelled)
+    }
+
+    private var answerIfAny: Result<MediaInfo, DiscoveryFailure>? { lock.lock(); defer { lock.unlock() }; return answer }
+
+    private func finish(_ result: Result<MediaInfo, DiscoveryFailure>) {
+        lock.lock()
+        if answer == nil { answer = result }
+        let loop = self.loop
+        lock.unlock()
+        if let loop { g_main_loop_quit(loop) }
     }
 }
 

@@ -39,6 +39,8 @@ public enum DiscoveryFailure: Error, Sendable, CustomStringConvertible {
     case timedOut(seconds: Double)
     /// Decoders or demuxers that are not installed, by their human description ("VP8 decoder").
     case missingPlugins([String])
+    /// Stopped before it answered (the program is stopping).
+    case cancelled
 
     public var description: String {
         switch self {
@@ -46,6 +48,7 @@ public enum DiscoveryFailure: Error, Sendable, CustomStringConvertible {
         case .failed(let error): return error.message
         case .timedOut(let seconds): return "no answer within \(Int(seconds)) s"
         case .missingPlugins(let names): return "missing GStreamer plugin: \(names.joined(separator: ", "))"
+        case .cancelled: return "stopped before it was described"
         }
     }
 }

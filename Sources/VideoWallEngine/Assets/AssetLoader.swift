@@ -7,26 +7,17 @@ import VideoWallCore
 public enum AssetLoader {
     /// Describes one source. Local files are checked first (missing, empty) so the error says
     /// exactly that; the rest is GstDiscoverer's verdict, sorted into a typed reason, except
-    /// whether an HTTP file can seek, which its server is asked (`ByteRangeProbe`).
+    /// whether an HTTP file can seek, which its server is asked (`ByteRangeProbe`). Nothing
+    /// here touches a file on the main thread: the checks (a `stat` can hang on a dead network
+    /// mount) and the discovery run on threads of their own. Cancelling the task stops it.
     public static func load(_ source: String, timeout: Double = 15) async throws(AssetError) -> Asset {
         let uri = MediaLocation.uri(for: source)
         if let path = MediaLocation.localPath(for: source) {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw AssetError(source: source, reason: .notFound)
-            }
-            if isDirectory.boolValue { throw AssetError(source: source, reason: .notMediaFile("it is a directory")) }
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
-            if size == 0 { throw AssetError(source: source, reason: .emptyFile) }
+            let check = await BlockingCalls.run("checking \(path)", timeout: timeout) { FileCheck(path: path) }
+            guard let check else { throw AssetError(source: source, reason: .timedOut(seconds: Int(timeout))) }
+            if let problem = check.problem { throw AssetError(source: source, reason: problem) }
         }
-        let discoverer: Discoverer
-        do { discoverer = try Discoverer(timeout: timeout) } catch {
-            throw AssetError(source: source, reason: .playbackFailed(error.message))
-        }
-        let result: Result<MediaInfo, DiscoveryFailure> = await withCheckedContinuation { continuation in
-            discoverer.discover(uri: uri) { continuation.resume(returning: $0) }
-        }
-        withExtendedLifetime(discoverer) {}
+        let result = await Discoverer.describe(uri: uri, timeout: timeout)
         switch result {
         case .success(let info):
             guard var asset = makeAsset(source: source, info: info) else { throw AssetError(source: source, reason: .noVideo) }
@@ -73,6 +64,7 @@ public enum AssetLoader {
         switch failure {
         case .invalidURI(let u): return .invalidLocation(u)
         case .timedOut: return .timedOut(seconds: Int(timeout))
+        case .cancelled: return .playbackFailed(failure.description)
         case .missingPlugins(let names): return .missingPlugin(names.joined(separator: ", "))
         case .failed(let error):
             // GstDiscoverer often reports a refused connection as a generic stream error: for
@@ -81,5 +73,23 @@ public enum AssetLoader {
             if error.domain.contains("resource") && error.code == 3 /* GST_RESOURCE_ERROR_NOT_FOUND */ { return .notFound }
             return .notMediaFile(error.message)
         }
+    }
+}
+
+/// What a local path is, read with `stat` (on a worker thread: it can block).
+struct FileCheck: Sendable {
+    var problem: AssetError.Reason?
+
+    init(path: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            problem = .notFound
+            return
+        }
+        if isDirectory.boolValue { problem = .notMediaFile("it is a directory"); return }
+        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? NSNumber)?.intValue ?? 0
+        // A FIFO or a device has no size and is not empty: only a regular file can be.
+        let type = (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) ?? .typeRegular
+        if size == 0 && type == .typeRegular { problem = .emptyFile }
     }
 }

@@ -68,6 +68,30 @@ public final class Player {
     private static let maximumStartOffset = MediaTime.milliseconds(1000)
     /// Tells the coordinator about every message after the player has handled it.
     var messageObserver: ((Player, BusMessage) -> Void)?
+    /// The wall's clock, to tell when a re-armed tile's next pass is due.
+    private let clock: Clock
+    /// The frame the tile stands on while its sink shows another or none: the last frame of a
+    /// pass while the tile waits for a group's wrap (it is prerolled at 0 well before), or where
+    /// it was when it failed (its pipeline is stopped). Cleared by a flushing seek.
+    private var heldPosition: MediaTime?
+    /// The sink's counts when the tile failed: its pipeline goes to NULL, which zeroes them.
+    private var finalStatistics: SinkStatistics?
+    /// Re-checks, until the wrap's first frame is due, whether a re-armed tile went round.
+    private var restartCheck: TimeoutToken?
+    /// State changes that may block (opening the source, stopping streaming threads), off the
+    /// main thread and in order.
+    private let stateChanges: StateChangeQueue
+    /// When loading began, and whether the change to PAUSED (which opens the source) is still
+    /// running: what a tile that is not ready yet is waiting for.
+    private let loadStart = Date()
+    private var opening = false
+    private var isShutDown = false
+    /// Whether the pipeline was last told to play. A non-flushing seek (a segment loop's) sent
+    /// to a pipeline that is not playing can block the main thread for ever: the demuxer's
+    /// seek waits for its streaming thread, which waits for room in a queue that a prerolled
+    /// sink does not drain. So a segment's end met while paused is answered on the next play.
+    private var toldToPlay = false
+    private var segmentDoneWhilePaused = false
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
          endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double) throws {
@@ -75,8 +99,10 @@ public final class Player {
         self.asset = asset
         self.videoSink = videoSink
         self.endOfStreamPolicy = endOfStream
+        self.clock = clock
         (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
+        stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)
         try pipeline.setObject("video-sink", videoSink.element)
         // native-video: playsink adds no converter or scaler of its own. The sink (a window's
@@ -106,6 +132,12 @@ public final class Player {
     /// `last-sample`). Never a position query: playbin answers those under a lock its
     /// streaming threads hold while they switch streams, and the main thread must not wait.
     public var position: MediaTime? {
+        if let heldPosition { return heldPosition }
+        return shownPosition
+    }
+
+    /// The stream time of the sink's `last-sample`, from the first frame.
+    private var shownPosition: MediaTime? {
         (try? videoSink.renderer.lastSample())??.streamTime.map { max(.zero, MediaTime($0) - startOffset) }
     }
 
@@ -119,6 +151,7 @@ public final class Player {
     /// counts every frame that was due and not shown: those the sink dropped for being late and
     /// those skipped upstream of it.
     public var statistics: SinkStatistics? {
+        if let finalStatistics { return finalStatistics }
         guard let current = try? videoSink.renderer.sinkStatistics() else { return nil }
         var total = carriedStatistics.total(adding: current)
         total.dropped += skippedFrames.count
@@ -127,13 +160,26 @@ public final class Player {
 
     /// Sets the pipeline's state, keeping the sink's counts: a base sink also zeroes them when
     /// it leaves PLAYING, which no event announces, so they are compared before and after.
+    /// Between PAUSED and PLAYING (the group's start, pause and seeks, which must be at once)
+    /// it is done here; a change down to READY or NULL (it waits for streaming threads), or
+    /// one asked for while another is still running, goes to the tile's state-change queue.
     @discardableResult
     func setPipelineState(_ state: ElementState) -> StateChangeResult {
+        guard state.rawValue >= ElementState.paused.rawValue, !stateChanges.isBusy else {
+            toldToPlay = false
+            stateChanges.requestState(state)
+            return .async
+        }
         let before = try? videoSink.renderer.sinkStatistics()
         let result = pipeline.setState(state)
         if let before, let after = try? videoSink.renderer.sinkStatistics(),
            after.rendered < before.rendered || after.dropped < before.dropped {
             carriedStatistics.add(before)
+        }
+        toldToPlay = state == .playing
+        if toldToPlay, segmentDoneWhilePaused {
+            segmentDoneWhilePaused = false
+            segmentDone()
         }
         return result
     }
@@ -174,8 +220,31 @@ public final class Player {
         guard let seqnum = pipeline.sendSeek(rate: rate, flags: flags, start: start.clockTime) else { return false }
         lastSeekSeqnum = seqnum
         playbackRate = rate
-        if flags.contains(.flush) { inSegmentMode = flags.contains(.segment) }
+        if flags.contains(.flush) {
+            inSegmentMode = flags.contains(.segment)
+            segmentDoneWhilePaused = false
+            heldPosition = nil
+            restartCheck?.cancel()
+            restartCheck = nil
+        }
         return true
+    }
+
+    /// A late tile's seek to where the wall will be when it joins: flushing and accurate, and
+    /// in segment mode when it may loop (local media), so its running time starts at 0 there.
+    @discardableResult
+    func seekToJoin(at position: MediaTime, rate: Double, segmentMode: Bool) -> Bool {
+        var flags: SeekFlags = [.flush, .accurate]
+        if segmentMode, segmentLoop != nil { flags.insert(.segment) }
+        return send(rate: rate, flags: flags, streamStart: position + startOffset)
+    }
+
+    /// The frame on screen as a point of the tile's timelines: its position (from the first
+    /// frame) and its running time; nil when it shows none, or holds a frame it no longer has.
+    var shownFrame: (position: MediaTime, runningTime: MediaTime)? {
+        guard heldPosition == nil, let sample = (try? videoSink.renderer.lastSample()) ?? nil,
+              let stream = sample.streamTime, let running = sample.runningTime else { return nil }
+        return (max(.zero, MediaTime(stream) - startOffset), MediaTime(running))
     }
 
     /// Puts a local tile that may loop into segment mode: a flushing SEGMENT seek to where it
@@ -194,11 +263,14 @@ public final class Player {
     /// its end by a non-flushing seek past the last sample, which ends the stream as EOS after
     /// what is queued has played.
     private func segmentDone() {
+        guard toldToPlay else { segmentDoneWhilePaused = true; return }
         if loopsAtEnd {
             send(rate: playbackRate, flags: [], streamStart: .zero)
         } else {
             // Out of segment mode first, so this seek carries no SEGMENT flag and ends in EOS.
+            // Its segment reaches the sink like a wrap's: it must not be counted as one.
             inSegmentMode = false
+            wraps.expectEndOfPass()
             let end = (asset.duration ?? lastFrameEnd ?? .zero) + startOffset
             send(rate: playbackRate, flags: [], streamStart: end + .milliseconds(1000))
         }
@@ -239,11 +311,17 @@ public final class Player {
                 guard event == .flushStart || event == .segment else { return }
                 skipped.segmentStarted()
                 if event == .flushStart { wraps.flushed() }
-                // A gapless wrap: the frame on screen is the last of the pass just played.
-                if event == .segment, wraps.segmentIsWrap() {
+                // A gapless wrap, or the seek that ends a pass: the frame on screen is the last
+                // of the pass just played (read now: the new segment makes it unreadable).
+                if event == .segment, let kind = wraps.segmentArrived(), kind != .first {
                     let last = try? renderer?.lastSample()
-                    let end = last?.streamTime.map { MediaTime($0) + (last?.duration.map(MediaTime.init) ?? .zero) }
-                    DispatchQueue.main.async { MainActor.assumeIsolated { self?.wrapped(endingAt: end) } }
+                    let shown = last?.streamTime.map(MediaTime.init)
+                    let end = shown.map { $0 + (last?.duration.map(MediaTime.init) ?? .zero) }
+                    DispatchQueue.main.async {
+                        MainActor.assumeIsolated {
+                            if kind == .wrap { self?.wrapped(endingAt: end) } else { self?.passStopped(showing: shown) }
+                        }
+                    }
                 }
                 if let counted = try? renderer?.sinkStatistics() { carried.add(counted) }
             }
@@ -260,6 +338,40 @@ public final class Player {
     private func wrapped(endingAt end: MediaTime?) {
         if let end { passEnded(at: end) }
         countLoop()
+    }
+
+    /// Re-armed for a group's wrap (prerolled at 0, on a base time shifted to the wrap): the
+    /// tile keeps `held` as its position, and its next pass is counted, when the wrap's first
+    /// frame is due (its running time 0), not now.
+    func awaitWrap(holding held: MediaTime?) {
+        heldPosition = held
+        restartCheck?.cancel()
+        restartCheck = nil
+        checkWrap()
+    }
+
+    /// Whether the wrap is due: the tile plays and the clock has reached its base time. While
+    /// the wall is paused the base time is not known yet; it is looked at again shortly.
+    private func checkWrap() {
+        var wait = 0.1
+        if state == .playing, let base = pipeline.baseTime {
+            let now = clock.time
+            if now >= base {
+                heldPosition = nil
+                restartCheck = nil
+                countLoop()
+                return
+            }
+            wait = (MediaTime(base) - MediaTime(now)).seconds
+        }
+        restartCheck = MainLoop.after(seconds: wait) { [weak self] in self?.checkWrap() }
+    }
+
+    /// A pass in segment mode was ended by a seek past its end: the sink's last frame can no
+    /// longer be placed in its new segment, so the tile's position is the one it showed.
+    private func passStopped(showing streamTime: MediaTime?) {
+        guard let streamTime else { return }
+        heldPosition = max(.zero, streamTime - startOffset)
     }
 
     /// One more pass begun (a wrap, or a restart at a group's wrap).
@@ -279,8 +391,18 @@ public final class Player {
     // MARK: Transport, driven by the coordinator
 
     /// PAUSED, and wait for the preroll (ASYNC_DONE). Returns false when the tile failed or timed out.
+    /// The change runs on the state-change queue: it opens the source, which may not return.
     func preroll(timeout: Double) async -> Bool {
-        switch pipeline.setState(.paused) {
+        toldToPlay = false
+        opening = true
+        let opened = await stateChangeOrTimeout(.paused, timeout: timeout)
+        opening = false
+        guard let opened else {
+            fail(AssetError(source: asset.source, reason: .timedOut(seconds: Int(timeout))))
+            return false
+        }
+        guard state != .failed else { return false }
+        switch opened {
         case .failure:
             // The bus usually says why first; if it did not, say that much.
             fail(AssetError(source: asset.source, reason: .playbackFailed("the pipeline refused to start")))
@@ -293,9 +415,32 @@ public final class Player {
         return ok
     }
 
+    /// A queued state change, or nil when it has not returned within `timeout` seconds (it
+    /// goes on; the queue stays busy).
+    private func stateChangeOrTimeout(_ state: ElementState, timeout: Double) async -> StateChangeResult? {
+        let answer = FirstAnswer<StateChangeResult?>()
+        return await withCheckedContinuation { continuation in
+            answer.continuation = continuation
+            let timer = MainLoop.after(seconds: timeout) { answer.give(nil) }
+            Task { @MainActor in
+                let result = await stateChanges.setState(state)
+                timer.cancel()
+                answer.give(result)
+            }
+        }
+    }
+
+    /// Why a tile that is still loading is not ready, for the report: nil once it is.
+    public var notReadyReason: String? {
+        guard state == .loading || state == .idle else { return nil }
+        let waited = String(format: "%.1f", Date().timeIntervalSince(loadStart))
+        return "not ready after \(waited) s: " + (opening ? "opening the source did not finish" : "no first frame yet")
+    }
+
     /// PAUSED, and wait until the sinks have settled there (so a seek that follows is not
     /// mistaken as done by this state change's ASYNC_DONE).
     func pauseAndSettle(timeout: Double) async {
+        toldToPlay = false
         let count = asyncDoneCount
         if pipeline.setState(.paused) == .async {
             _ = await waitForAsyncDone(after: count, timeout: timeout)
@@ -367,17 +512,24 @@ public final class Player {
 
     func fail(_ error: AssetError) {
         guard state != .failed else { return }
+        // What it showed until now, before NULL zeroes the sink's counts and drops its frame.
+        finalStatistics = statistics
+        heldPosition = position
+        restartCheck?.cancel()
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
         if isConfirmed { eventContinuation.yield(.failed(error)) } else { unreportedFailure = error }
         // Take only this tile down: its pipeline stops, the others play on.
-        pipeline.setState(.null)
+        stateChanges.requestState(.null)
         resumeWaiters(false)
     }
 
     /// Releases the pipeline (NULL state) and ends the event stream.
     func shutDown() {
+        guard !isShutDown else { return }
+        isShutDown = true
+        restartCheck?.cancel()
         busWatch?.cancel()
         busWatch = nil
         connections.forEach { $0.disconnect() }
@@ -388,9 +540,19 @@ public final class Player {
         arrivalsProbe = nil
         segmentLoop?.stop()
         keyFrameOnly.stop()
-        pipeline.setState(.null)
+        stateChanges.requestState(.null)
         resumeWaiters(false)
         eventContinuation.finish()
+    }
+
+    /// Whether no state change of this tile is waiting or running: after `shutDown`, that its
+    /// pipeline is in NULL.
+    var isSettled: Bool { !stateChanges.isBusy }
+
+    /// Returns once the state changes asked for so far (a stop to READY) have returned, so the
+    /// pipeline may be given a seek from the main thread.
+    func settle() async {
+        if stateChanges.isBusy { await stateChanges.drain() }
     }
 
     // MARK: Bus
@@ -415,6 +577,8 @@ public final class Player {
             if message.sequenceNumber == lastSeekSeqnum { segmentDone() }
         case .endOfStream:
             if let end = lastFrameEnd { passEnded(at: end) }
+            // (A pass ended by a seek past its end has set it already: its sink cannot tell.)
+            if let shown = shownPosition { heldPosition = shown }
             apply(.reachedEnd)
             eventContinuation.yield(.endOfStream)
         case .buffering(let percent):
@@ -461,19 +625,29 @@ final class RequeueSwitch: @unchecked Sendable {
 }
 
 /// Tells a wrap from a seek at the video sink: after a flush, the first segment is the seek's;
-/// any later one, which comes without a flush, starts the next pass of a loop.
+/// any later one, which comes without a flush, starts the next pass of a loop, unless it is
+/// the one of the seek past the end that stops a pass (announced by `expectEndOfPass`).
 final class WrapDetector: @unchecked Sendable {
+    enum Segment { case first, wrap, endOfPass }
     private let lock = NSLock()
     private var sawSegment = false
+    private var endOfPassExpected = false
 
-    func flushed() { lock.lock(); sawSegment = false; lock.unlock() }
+    func flushed() { lock.lock(); sawSegment = false; endOfPassExpected = false; lock.unlock() }
 
-    /// Whether a segment reaching the sink now is a wrap.
-    func segmentIsWrap() -> Bool {
+    /// The next segment without a flush is the one of a seek that ends the pass.
+    func expectEndOfPass() { lock.lock(); endOfPassExpected = true; lock.unlock() }
+
+    /// What a segment reaching the sink now starts.
+    func segmentArrived() -> Segment? {
         lock.lock(); defer { lock.unlock() }
-        let wrap = sawSegment
-        sawSegment = true
-        return wrap
+        defer { sawSegment = true }
+        guard sawSegment else { return .first }
+        if endOfPassExpected {
+            endOfPassExpected = false
+            return .endOfPass
+        }
+        return .wrap
     }
 }
 

@@ -80,6 +80,7 @@ extension Coordinator {
 
         let players = active.filter(\.asset.isSeekable)
         let refused = active.filter { !$0.asset.isSeekable }
+        for player in players { await player.settle() }  // a stop to READY still on its way
         for player in players where player.pipeline.currentState.current.rawValue < ElementState.paused.rawValue {
             _ = await player.preroll(timeout: configuration.prerollTimeout)  // a stopped tile comes back
         }

@@ -47,7 +47,7 @@ extension Coordinator {
         if !players.isEmpty, players.allSatisfy({ $0.state == .ended }), transport == .playing {
             pauseAll()
             setTransport(.ended)
-        } else if players.isEmpty, !slots.isEmpty {
+        } else if players.isEmpty, !slots.isEmpty, lateTiles.isEmpty {
             setTransport(.ended)
         }
     }
@@ -60,6 +60,9 @@ extension Coordinator {
         let running = MediaTime(clock.time) - base
         let loop = Int64(running.nanoseconds / groupDuration.nanoseconds) + 1
         guard let wrap = plan.wrapRunningTime(loop: Int(loop)) else { return }
+        // It holds the frame it ended on until the wrap, though its sink has the first frame
+        // of the next pass from the preroll on.
+        let held = player.position
         player.setPipelineState(.paused)
         let count = player.asyncDoneCount
         player.seek(rate: rate, flags: [.flush, .accurate], start: .zero)
@@ -68,8 +71,8 @@ extension Coordinator {
         player.baseOffset = wrap
         player.pipeline.setBaseTime((currentBase + wrap).clockTime)
         player.apply(.restarted)
-        player.countLoop()
         player.setPipelineState(.playing)
+        player.awaitWrap(holding: held)
     }
 
     /// A tile that loops on its own reached its end without going round (it was not in segment

@@ -33,8 +33,25 @@ public final class Coordinator {
     var overloadResponse = OverloadResponse()
     var overloadTimer: TimeoutToken?
     private var forwarders: [Task<Void, Never>] = []
-    /// Descriptions still on their way after `load` returned.
-    private var describing: [Task<Void, Never>] = []
+    /// Descriptions still on their way after `load` returned, by slot.
+    var describing: [Int: Task<Void, Never>] = [:]
+    /// The discoveries themselves, by slot: cancelled when the wall closes, so none runs on.
+    private var discoveryTasks: [Task<Result<Asset, AssetError>, Never>] = []
+    /// Tiles whose preroll had not finished when the wall started: they are left out of group
+    /// transport until they join (`Coordinator+LateTiles`).
+    var lateTiles: Set<ObjectIdentifier> = []
+    /// Prerolls still running while `load` waits for them, and what wakes it: the last one,
+    /// the start bound, `stopLoading` or `close`.
+    var pendingPrerolls = 0
+    var startGate: FirstAnswer<Void>?
+    /// Whether `load` has started the wall (later prerolls are late tiles joining).
+    var loadFinished = false
+    /// When the first tile was ready: the start bound counts from there.
+    var firstReady: Date?
+    /// Whether `stopLoading` or `shutDown` was called: nothing starts any more.
+    private(set) var isStopping = false
+    /// Players taken out of their slots (a source the discoverer refused), still stopping.
+    private var retired: [Player] = []
 
     public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
         self.configuration = configuration
@@ -45,7 +62,10 @@ public final class Coordinator {
 
     /// The players that loaded; failed ones stay in `slots` with their error.
     public var players: [Player] { slots.compactMap(\.player) }
-    var active: [Player] { players.filter { $0.state != .failed } }
+    /// The tiles that take part in group transport: prerolled, not failed, not still joining.
+    var active: [Player] {
+        players.filter { $0.state != .failed && $0.state != .loading && $0.state != .idle && !lateTiles.contains(ObjectIdentifier($0)) }
+    }
 
     /// The longest tile's duration: the wall's length.
     public var duration: MediaTime? { active.compactMap(\.asset.duration).max() }
@@ -64,7 +84,10 @@ public final class Coordinator {
 
     /// Loads every source's description concurrently, builds a player per tile and prerolls
     /// them all. Sources beyond the tile limit, and sources that fail, become failed slots:
-    /// the rest of the wall goes on.
+    /// the rest of the wall goes on. It waits for the prerolls until all are done, or at most
+    /// `configuration.startTimeout` seconds after the first tile is ready: a tile not ready by
+    /// then is a late tile, left out until it is ready and then brought in in sync
+    /// (`Coordinator+LateTiles`).
     public func load(_ specs: [TileSpec]) async {
         let limit = configuration.maximumTiles
         let loadTimeout = configuration.loadTimeout, prerollTimeout = configuration.prerollTimeout
@@ -73,54 +96,72 @@ public final class Coordinator {
         // once while the discoverer describes its source, so the first frame does not wait
         // for the description.
         var discoveries: [Task<Result<Asset, AssetError>, Never>?] = []
-        var prerolls: [Task<Void, Never>] = []
         for (index, spec) in specs.enumerated() {
             guard index < limit else {
                 refuse(index: index, source: spec.source, AssetError(source: spec.source, reason: .tooManyTiles(limit: limit)))
                 discoveries.append(nil)
                 continue
             }
-            discoveries.append(Task { @MainActor in
+            let discovery = Task { @MainActor () -> Result<Asset, AssetError> in
                 do throws(AssetError) { return .success(try await AssetLoader.load(spec.source, timeout: loadTimeout)) } catch { return .failure(error) }
-            })
+            }
+            discoveries.append(discovery)
+            discoveryTasks.append(discovery)
             do {
                 let player = try makePlayer(index: index, asset: .provisional(source: spec.source), spec: spec)
                 slots.append(TileSlot(index: index, source: spec.source, player: player, loadFailure: nil))
-                prerolls.append(Task { @MainActor in _ = await player.preroll(timeout: prerollTimeout) })
+                pendingPrerolls += 1
+                Task { @MainActor [weak self] in
+                    let ok = await player.preroll(timeout: prerollTimeout)
+                    self?.prerollFinished(player, ok: ok)
+                }
             } catch {
                 refuse(index: index, source: spec.source, AssetError(source: spec.source, reason: .playbackFailed("\(error)")))
             }
         }
-        for preroll in prerolls { await preroll.value }
-        // A tile that could not preroll waits for its description, so its error is the
-        // discoverer's. The others are ready: their descriptions are applied as they come,
-        // and the first frame does not wait for them.
+        await waitForPrerolls()
+        guard !isStopping else { return }
+        loadFinished = true
+        let deadline = (firstReady ?? Date()).addingTimeInterval(configuration.startTimeout)
+        for player in players where player.state == .loading { lateTiles.insert(ObjectIdentifier(player)) }
+        // A tile that could not preroll waits for its description (until the start bound), so
+        // its error is the discoverer's. The others are ready: their descriptions are applied
+        // as they come, and the first frame does not wait for them.
         var failed: [Task<Void, Never>] = []
-        describing = []
+        describing = [:]
         for index in slots.indices {
             guard let discovery = discoveries[index] else { continue }
             let apply = Task { @MainActor [weak self] in
                 let result = await discovery.value
                 self?.applyDescription(result, toSlot: index)
             }
-            describing.append(apply)
-            if slots[index].player?.state != .ready { failed.append(apply) }
+            describing[index] = apply
+            if slots[index].player?.state == .failed { failed.append(apply) }
         }
-        for description in failed { await description.value }
+        await waitForAll(failed, until: deadline)
+        guard !isStopping else { return }
         planLoops()
         // Local tiles that may loop go into segment mode now, before the first frame is due,
         // so their first wrap is already gapless.
         for player in active where isLooping || player.endOfStreamPolicy == .loop {
             await player.enterSegmentMode(timeout: prerollTimeout)
         }
+        guard !isStopping else { return }
         setTransport(.paused)
         watchForOverload()
         if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
     }
 
+    /// Ends `load` now (the program is stopping): tiles still loading stay as they are, and the
+    /// wall does not start.
+    public func stopLoading() {
+        isStopping = true
+        startGate?.give(())
+    }
+
     /// Returns once every tile's description has been applied (durations, frame rates).
     public func whenDescribed() async {
-        for description in describing { await description.value }
+        for description in describing.values { await description.value }
     }
 
     /// A slot with no player, and why.
@@ -138,7 +179,11 @@ public final class Coordinator {
             slots[index].player?.confirm(asset)
             planLoops()
         case .failure(let error):
-            slots[index].player?.shutDown()
+            if let player = slots[index].player {
+                player.shutDown()
+                retired.append(player)
+                lateTiles.remove(ObjectIdentifier(player))
+            }
             slots[index].player = nil
             slots[index].loadFailure = error
             publish(.tile(index, .failed(error)))
@@ -174,7 +219,7 @@ public final class Coordinator {
     /// Which tiles loop, and how: the group loop wraps every tile at the longest tile's end,
     /// except a tile asked to loop at its own end (a region's `loop: true`), which does so
     /// whether or not the group loops.
-    private func planLoops() {
+    func planLoops() {
         let players = active
         if isLooping {
             let own = players.filter { $0.endOfStreamPolicy == .loop }
@@ -220,7 +265,9 @@ public final class Coordinator {
 
     func startAll() {
         let players = active
-        guard !players.isEmpty else { return }
+        // With every tile still late, the wall starts all the same: the first to be ready
+        // joins it at once.
+        guard !players.isEmpty || !lateTiles.isEmpty else { return }
         let now = MediaTime(clock.time)
         let base = SyncMath.resumeBaseTime(clockNow: now + configuration.startMargin, pausedRunningTime: pausedRunningTime)
         baseTime = base
@@ -267,18 +314,30 @@ public final class Coordinator {
     }
 
     /// Shuts down and waits until every tile's event forwarding has ended, so no task still
-    /// holds a player: after this the pipelines are freed (what the leak tracer checks at
-    /// `gst_deinit`).
+    /// holds a player, and until every tile's pipeline is in NULL, at most
+    /// `configuration.closeTimeout` seconds (a pipeline whose thread is stuck in `open()` never
+    /// gets there). After this the pipelines are freed (what the leak tracer checks at
+    /// `gst_deinit`); a program must not call `gst_deinit` while `BlockingCalls` still
+    /// lists calls (discoveries stop on threads of their own).
     public func close() async {
         shutDown()
         for forwarder in forwarders { await forwarder.value }
         forwarders.removeAll()
+        let stopping = players + retired
+        let deadline = Date().addingTimeInterval(configuration.closeTimeout)
+        while stopping.contains(where: { !$0.isSettled }), Date() < deadline {
+            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: 0.01) { c.resume() } }
+        }
     }
 
-    /// Stops every tile and releases the pipelines.
+    /// Stops every tile and releases the pipelines (their change to NULL runs on each tile's
+    /// state-change queue), and stops every discovery still running.
     public func shutDown() {
+        isStopping = true
+        startGate?.give(())
         throttleTimer?.cancel()
         overloadTimer?.cancel()
+        discoveryTasks.forEach { $0.cancel() }
         for player in players { player.shutDown() }
         forwarders.forEach { $0.cancel() }
         subscribers.forEach { $0.finish() }

@@ -29,6 +29,12 @@ public struct CoordinatorConfiguration: Sendable {
     public var maximumTiles = 4
     public var loadTimeout: Double = 15
     public var prerollTimeout: Double = 20
+    /// The longest the wall waits for its tiles before it starts: a tile not ready by then
+    /// joins later, in sync, when it is (or stays "not ready").
+    public var startTimeout: Double = 3
+    /// The longest `close()` waits for the pipelines to reach NULL (it takes milliseconds;
+    /// one whose thread is stuck in `open()` never does).
+    public var closeTimeout: Double = 1.5
     /// Time between "play" and the first frame, so every tile is PLAYING before it is due.
     public var startMargin = MediaTime.milliseconds(5)
     /// Drag seeks are throttled to one per this interval (the last request wins).

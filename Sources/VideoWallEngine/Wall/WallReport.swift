@@ -9,7 +9,7 @@ public struct WallReport: Codable, Sendable {
         public var state: String
         public var framesRendered: UInt64?
         public var framesDropped: UInt64?
-        /// Seconds, nil when the tile never played.
+        /// Seconds, nil when the tile never played; a failed tile's is where it stopped.
         public var position: Double?
         public var loops: Int
         public var error: String?
@@ -49,9 +49,9 @@ extension Coordinator {
             return WallReport.Tile(index: slot.index + 1, source: slot.source,
                                    state: player?.state.rawValue ?? PlayerState.failed.rawValue,
                                    framesRendered: stats?.rendered, framesDropped: stats?.dropped,
-                                   position: player?.state == .failed ? nil : player?.position?.seconds,
+                                   position: player?.position?.seconds,
                                    loops: player?.loopCount ?? 0,
-                                   error: slot.failure?.reasonText,
+                                   error: slot.failure?.reasonText ?? player?.notReadyReason,
                                    warnings: (player?.warnings).flatMap { $0.isEmpty ? nil : $0 })
         }, transport: transport.rawValue, overload: overloadSummary)
     }

@@ -13,8 +13,22 @@ public enum GtkRuntime {
         guard ProcessInfo.processInfo.environment["DISPLAY"] != nil
                 || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil else { return false }
         started = gtk_init_check(nil, nil) != 0
+        if started, let display = gdk_display_get_default(), vw_is_x11_display(display) != 0 {
+            // After GDK's own, which it installs when it opens the display.
+            XSetIOErrorHandler { _ in
+                MainActor.assumeIsolated { GtkRuntime.onDisplayLost?() }
+                exit(1)  // what GDK's handler does, when no one asked to hear of it
+            }
+        }
         return started
     }
+
+    /// Runs when the connection to the X server is lost (the server went away, or `xkill`
+    /// closed this client), on the main thread, inside Xlib's I/O error handler: GDK's own
+    /// handler would `_exit(1)` with no word, and Xlib exits if the handler returns. So this
+    /// must end the process itself (after writing what it must); if it is nil, the process
+    /// exits with status 1.
+    @MainActor public static var onDisplayLost: (() -> Never)?
 
     /// Runs pending GTK work (layout, drawing) without blocking: for tests and captures.
     @MainActor

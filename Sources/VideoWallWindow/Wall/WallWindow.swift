@@ -41,6 +41,13 @@ public final class WallWindow {
     private let overloadBanner = GtkDrawing.overlayLabel(style: "vw-error", wraps: false)
     /// Called when the user asks to quit (q, Escape, closing the window).
     public var onQuit: (() -> Void)?
+    /// Called when the window is destroyed from outside (another X client's XDestroyWindow):
+    /// GTK destroys the widgets then, and the window stops following the wall.
+    public var onDestroyed: (() -> Void)?
+    /// Whether `close()` is destroying the window (so its "destroy" is not news).
+    private var closing = false
+    private var beingDestroyed = false
+    private var destroyed = false
 
     /// Builds the window for `layout` with `sources[i]` in region `assignment[i]`. A region
     /// shows its layout label, else the name `labels` gives its source, else (except in kiosk
@@ -86,6 +93,7 @@ public final class WallWindow {
             return true
         }
         GtkSignals.onDelete(window) { [weak self] in self?.onQuit?(); return true }
+        GtkSignals.onSimple(window, "destroy") { [weak self] in self?.windowDestroyed() }
         transportBar.onCommand = { [weak self] in self?.perform($0) }
         transportBar.onDrag = { [weak self] dragging in self?.dragChanged(dragging) }
         transportBar.onScrub = { [weak self] seconds in self?.scrub(to: seconds) }
@@ -208,13 +216,31 @@ public final class WallWindow {
 
     /// Closes the window and stops following the coordinator.
     public func close() {
-        if tickID != 0 { gtk_widget_remove_tick_callback(window, tickID) }
+        stopFollowing()
+        tiles.forEach { $0.release() }
+        closing = true
+        if !destroyed { gtk_widget_destroy(window) }
+    }
+
+    /// No more ticks, timers or events: nothing touches the widgets after this. (A window
+    /// being destroyed drops its tick callback itself, and has no frame clock to remove it from.)
+    private func stopFollowing() {
+        if tickID != 0, !destroyed, !beingDestroyed { gtk_widget_remove_tick_callback(window, tickID) }
         tickID = 0
         timers.forEach { $0.cancel() }
         timers.removeAll()
         eventTask?.cancel()
-        tiles.forEach { $0.release() }
-        gtk_widget_destroy(window)
+        eventTask = nil
+    }
+
+    /// "destroy" of the toplevel: from `close()`, or from outside (GTK destroys a toplevel
+    /// whose X window another client destroyed), after which its widgets are gone.
+    private func windowDestroyed() {
+        guard !closing, !destroyed else { return }
+        beingDestroyed = true
+        stopFollowing()
+        destroyed = true
+        onDestroyed?()
     }
 
     // MARK: Geometry

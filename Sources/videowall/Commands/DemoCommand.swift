@@ -50,6 +50,8 @@ struct DemoCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First of all: a stop signal from now on stops the wall cleanly, with its report.
+        let signals = MainActor.assumeIsolated { StopSignals.install() }
         let cache = self.cache, headless = self.headless, quitAfter = self.quitAfter, windowOptions = window.settings
         // The layout is checked before anything starts (the clips stand in for their files:
         // only their number matters to the check).
@@ -68,6 +70,7 @@ struct DemoCommand: ParsableCommand {
                 Console.note("no display: playing the demo headless")
             }
             return try MainLoop.runUntilComplete { () async -> ExitCode in
+                let stop = SessionStop(signals: signals)
                 var paths: [String] = []
                 var labels: [String: String] = [:]
                 do {
@@ -93,13 +96,13 @@ struct DemoCommand: ParsableCommand {
                     return ExitStatus.usage
                 }
                 if windowed, let plan {
-                    return await WindowSession(plan: plan, playback: playback, window: windowOptions, labels: labels).run()
+                    return await WindowSession(plan: plan, playback: playback, window: windowOptions, labels: labels, stop: stop).run()
                 }
                 playback.report = "-"
-                return await HeadlessSession(sources: paths, plan: plan, options: playback).run()
+                return await HeadlessSession(sources: paths, plan: plan, options: playback, stop: stop).run()
             }
         }
-        GStreamer.deinitialize()
+        SessionEnd.deinitializeGStreamer()
         throw status
     }
 }

@@ -4,9 +4,10 @@ import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
 
-/// A wall rendered into synced fakesinks: plays until `--quit-after`, the end, or Ctrl-C,
-/// prints errors as they happen, and at exit a summary per tile on standard error (standard
-/// output stays free for `--report -`) and the report if asked for.
+/// A wall rendered into synced fakesinks: plays until `--quit-after`, the end, or a stop
+/// signal (at any moment, loading included), prints errors as they happen, and at exit a
+/// summary per tile on standard error (standard output stays free for `--report -`) and the
+/// report if asked for.
 @MainActor
 struct HeadlessSession {
     var sources: [String]
@@ -14,6 +15,7 @@ struct HeadlessSession {
     /// own sources); without, each source is a tile as given.
     var plan: TilePlan?
     var options: PlaybackSettings
+    var stop: SessionStop
 
     func run() async -> ExitCode {
         let coordinator: Coordinator
@@ -24,30 +26,29 @@ struct HeadlessSession {
         // --loop is the group loop (the coordinator's configuration): every tile wraps together.
         let specs = plan?.specs(mute: options.mute) ?? sources.map { TileSpec(source: $0, muted: options.mute) }
         let reporter = TileProblems.report(from: coordinator)
+        stop.whenStopping { coordinator.stopLoading() }
         await coordinator.load(specs)
-        if coordinator.players.contains(where: \.isActive) {
+        // A tile still loading counts: it joins the wall when it is ready.
+        if stop.reason == nil, coordinator.players.contains(where: \.isActive) {
             coordinator.play()
-            await waitForEnd(of: coordinator)
+            stop.keep(MainLoop.every(seconds: 0.1) { [stop] in
+                if coordinator.transport == .ended { stop.stop(.wallEnded); return false }
+                return true
+            })
+            _ = await stop.wait(quitAfter: options.quitAfter)
         }
         return await finish(coordinator, reporter: reporter)
     }
 
-    /// Waits for `--quit-after`, the end of the wall, or SIGINT/SIGTERM, whichever comes first.
-    private func waitForEnd(of coordinator: Coordinator) async {
-        await waitForStop(quitAfter: options.quitAfter) { stop in
-            [MainLoop.every(seconds: 0.1) {
-                if coordinator.transport == .ended { stop(); return false }
-                return true
-            }]
-        }
-    }
-
     private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) async -> ExitCode {
+        // Errors still queued for the printer come out before the summary.
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: 0) { c.resume() } }
         let report = coordinator.report()
-        await coordinator.close()
-        await reporter.value
         for line in RunSummary.lines(for: report) { Console.summary(line) }
-        let lost = options.report.map { !ReportWriting.write(report, to: $0) } ?? false
-        return ExitStatus.forResult(failedTiles: report.failedTiles, totalTiles: report.tiles.count, outputsLost: lost)
+        var lost = false
+        if let path = options.report { lost = !(await SessionEnd.write(report, to: path)) }
+        await SessionEnd.close(coordinator)
+        await reporter.value
+        return ExitStatus.forStop(stop.reason, failedTiles: report.failedTiles, totalTiles: report.tiles.count, outputsLost: lost)
     }
 }

@@ -35,6 +35,8 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        // First of all: a stop signal from now on stops the wall cleanly, with its report.
+        let signals = MainActor.assumeIsolated { StopSignals.install() }
         let sources = media, windowOptions = window.settings, headless = playback.headless
         var options = playback.settings
         // A layout is checked before GStreamer or the display starts, headless too: a broken
@@ -57,13 +59,17 @@ struct PlayCommand: ParsableCommand {
                 // Of --kiosk, only its looping applies without a window.
                 if windowOptions.kiosk { options.loop = true }
                 let settings = options
-                return try MainLoop.runUntilComplete { await HeadlessSession(sources: sources, plan: chosen, options: settings).run() }
+                return try MainLoop.runUntilComplete {
+                    await HeadlessSession(sources: sources, plan: chosen, options: settings, stop: SessionStop(signals: signals)).run()
+                }
             }
             guard let plan = chosen ?? TilePlan.builtIn(sources: sources, maxTiles: options.maxTiles) else { return ExitStatus.usage }
             let settings = options
-            return try MainLoop.runUntilComplete { await WindowSession(plan: plan, playback: settings, window: windowOptions).run() }
+            return try MainLoop.runUntilComplete {
+                await WindowSession(plan: plan, playback: settings, window: windowOptions, stop: SessionStop(signals: signals)).run()
+            }
         }
-        GStreamer.deinitialize()
+        SessionEnd.deinitializeGStreamer()
         throw status
     }
 }

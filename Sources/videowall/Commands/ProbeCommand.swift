@@ -51,7 +51,7 @@ struct ProbeCommand: ParsableCommand {
             for description in descriptions where description.error == nil { print(description.text) }
         }
         let failed = results.filter { if case .failure = $0 { true } else { false } }.count
-        GStreamer.deinitialize()
+        SessionEnd.deinitializeGStreamer()
         throw ExitStatus.forResult(failedTiles: failed, totalTiles: results.count)
     }
 }

@@ -6,7 +6,8 @@ import VideoWallEngine
 import VideoWallWindow
 
 /// A wall in a GTK window: plays until the user quits (q, Escape, closing the window),
-/// `--quit-after`, or SIGINT/SIGTERM.
+/// `--quit-after`, a stop signal (at any moment, loading included), or the window or the
+/// display goes away.
 @MainActor
 struct WindowSession {
     var plan: TilePlan
@@ -14,6 +15,7 @@ struct WindowSession {
     var window: WindowSettings
     /// The name to show over a source's tile instead of its file name, by source.
     var labels: [String: String] = [:]
+    var stop: SessionStop
 
     func run() async -> ExitCode {
         var windowOptions = WallWindow.Options()
@@ -39,6 +41,14 @@ struct WindowSession {
             Console.error(error.description)
             return ExitStatus.usage
         }
+        wallWindow.onQuit = { [stop] in stop.stop(.userQuit) }
+        wallWindow.onDestroyed = { [stop] in
+            Console.error("the window was destroyed from outside (by another X client); stopping")
+            stop.stop(.windowDestroyed)
+        }
+        let reportState = ReportState()
+        GtkRuntime.onDisplayLost = { [playback] in Self.displayLost(coordinator, reportPath: playback.report, reportState) }
+        stop.whenStopping { coordinator.stopLoading() }
         await coordinator.load(specs)
         // One soundtrack at a time: the first tile's, unless everything is muted or the layout
         // says which regions are muted.
@@ -47,16 +57,21 @@ struct WindowSession {
         } else if !plan.layoutChoosesSound {
             coordinator.setAudible(tile: 0)
         }
-        coordinator.play()
         let screenshot = ScreenshotState()
-        await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
+        if stop.reason == nil {
+            coordinator.play()
+            await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
+        }
 
         let stoppedAt = coordinator.position ?? .zero
         let report = coordinator.report()
-        await coordinator.close()
+        reportState.started = true
+        var outputsLost = false
+        if let path = playback.report, !(await SessionEnd.write(report, to: path)) { outputsLost = true }
+        await SessionEnd.close(coordinator)
+        GtkRuntime.onDisplayLost = nil
         wallWindow.close()
         await reporter.value
-        var outputsLost = false
         if let asked = window.screenshot, !screenshot.saved {
             // A failed save said why when it failed; one the wall never got to says so now.
             if !screenshot.failed {
@@ -65,16 +80,38 @@ struct WindowSession {
             }
             outputsLost = true
         }
-        if let path = playback.report, !ReportWriting.write(report, to: path) { outputsLost = true }
-        return ExitStatus.forResult(failedTiles: report.failedTiles, totalTiles: report.tiles.count, outputsLost: outputsLost)
+        return ExitStatus.forStop(stop.reason, failedTiles: report.failedTiles, totalTiles: report.tiles.count, outputsLost: outputsLost)
+    }
+
+    /// The connection to the X server is gone (the server died, or `xkill`): GDK cannot go on,
+    /// and this runs inside Xlib's I/O error handler, which must not return. So everything
+    /// happens here, at once: the message, the report, the pipelines stopped (bounded), exit.
+    private static func displayLost(_ coordinator: Coordinator, reportPath: String?, _ state: ReportState) -> Never {
+        Console.error("lost the connection to the display; stopping")
+        if state.started {
+            // The session's report is written, or on its way (counted among the blocking calls).
+            _ = BlockingCalls.settleBlocking(timeout: 5)
+        } else if let reportPath, let text = try? coordinator.report().json() {
+            let written = DispatchSemaphore(value: 0)
+            Thread.detachNewThread {
+                do { try Console.write(text, to: reportPath) } catch {
+                    Console.error("--report \(Console.name(reportPath)): cannot write the report: \(error.localizedDescription)")
+                }
+                written.signal()
+            }
+            if written.wait(timeout: .now() + 5) == .timedOut {
+                Console.error("--report \(Console.name(reportPath)): cannot write the report: no answer within 5 s")
+            }
+        }
+        ExitWatchdog.arm()
+        coordinator.shutDown()
+        _ = BlockingCalls.settleBlocking(timeout: coordinator.configuration.closeTimeout)
+        exit(ExitStatus.displayLost.rawValue)
     }
 
     private func waitForQuit(_ coordinator: Coordinator, _ wallWindow: WallWindow, screenshot state: ScreenshotState) async {
-        let screenshot = window.screenshot
-        await waitForStop(quitAfter: playback.quitAfter) { stop in
-            wallWindow.onQuit = stop
-            guard let screenshot else { return [] }
-            return [MainLoop.every(seconds: 0.02) {
+        if let screenshot = window.screenshot {
+            stop.keep(MainLoop.every(seconds: 0.02) {
                 guard (coordinator.position?.seconds ?? 0) >= screenshot.seconds || coordinator.transport == .ended else { return true }
                 do {
                     try wallWindow.saveScreenshot(to: screenshot.path)
@@ -85,8 +122,9 @@ struct WindowSession {
                     Console.error("--screenshot-at \(NumberChecks.text(screenshot.seconds)): \(error)")
                 }
                 return false  // one screenshot
-            }]
+            })
         }
+        _ = await stop.wait(quitAfter: playback.quitAfter)
     }
 }
 
@@ -95,4 +133,10 @@ struct WindowSession {
 private final class ScreenshotState {
     var saved = false
     var failed = false
+}
+
+/// Whether the session has taken its report (then a lost display must not write another).
+@MainActor
+final class ReportState {
+    var started = false
 }

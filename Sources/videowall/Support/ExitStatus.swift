@@ -12,17 +12,32 @@ enum ExitStatus {
     /// An output that was asked for (the report, the screenshot) was not written. A script that
     /// reads the report must not take a run that lost it for a good one.
     static let outputLost = ExitCode(4)
+    /// The window was destroyed from outside (another X client's XDestroyWindow).
+    static let windowDestroyed = ExitCode(5)
+    /// The connection to the X server was lost (the server went away, or `xkill`).
+    static let displayLost = ExitCode(6)
+    /// Stopping took longer than `ExitWatchdog.seconds`; the report was written before.
+    static let stopTimedOut = ExitCode(7)
     /// Bad command line (ArgumentParser's own validation code).
     static let usage = ExitCode.validationFailure
+    /// Stopped by SIGHUP or SIGQUIT: 128 + the signal's number, as a shell reports a process
+    /// the signal killed (SIGINT and SIGTERM are the usual way to stop a wall: they give the
+    /// tiles' status).
+    static func stoppedBy(_ signal: Int32) -> ExitCode { ExitCode(128 + signal) }
+
+    /// The status of a session that stopped for `reason`. How it stopped outranks a lost
+    /// output, which outranks failed tiles: their lines were printed, and the status must say
+    /// that what was asked for is missing.
+    static func forStop(_ reason: StopReason?, failedTiles: Int, totalTiles: Int, outputsLost: Bool) -> ExitCode {
+        switch reason {
+        case .signal(let signal) where signal == .hangUp || signal == .quit: return stoppedBy(signal.rawValue)
+        case .windowDestroyed: return windowDestroyed
+        default: return outputsLost ? outputLost : forResult(failedTiles: failedTiles, totalTiles: totalTiles)
+        }
+    }
 
     static func forResult(failedTiles: Int, totalTiles: Int) -> ExitCode {
         if failedTiles == 0 { return success }
         return failedTiles >= totalTiles ? noTilePlayed : someTilesFailed
-    }
-
-    /// A lost output outranks failed tiles: their lines were printed, and the status must say
-    /// that what was asked for is missing.
-    static func forResult(failedTiles: Int, totalTiles: Int, outputsLost: Bool) -> ExitCode {
-        outputsLost ? outputLost : forResult(failedTiles: failedTiles, totalTiles: totalTiles)
     }
 }

@@ -1,0 +1,150 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+/// The start bound and late tiles. The wall waits for its tiles' prerolls until all are done,
+/// or `configuration.startTimeout` seconds after the first tile is ready (counted from the
+/// first, so a busy machine that is slow for every tile does not leave tiles out). A tile that
+/// is not ready by then (a network source that sends nothing, a file whose `open()` does not
+/// return) is left out, and when it is ready it is brought in where the wall is: sought a
+/// little ahead of the wall's position and given a base time that shows that frame exactly
+/// when the wall gets there.
+extension Coordinator {
+    /// A tile's preroll ended (ready, or failed or timed out).
+    func prerollFinished(_ player: Player, ok: Bool) {
+        pendingPrerolls -= 1
+        if !loadFinished {
+            if pendingPrerolls <= 0 { startGate?.give(()) }
+            if ok, firstReady == nil {
+                firstReady = Date()
+                MainLoop.after(seconds: configuration.startTimeout) { [weak self] in
+                    guard let self, !self.loadFinished else { return }
+                    self.startGate?.give(())
+                }
+            }
+        }
+        let id = ObjectIdentifier(player)
+        guard loadFinished, lateTiles.contains(id) else { return }
+        if ok, !isStopping {
+            Task { await join(player) }
+        } else {
+            lateTiles.remove(id)
+            handleBuffering()
+            checkEnded()
+        }
+    }
+
+    /// Waits until every preroll has ended, the start bound passes, or the wall is stopped
+    /// (`prerollFinished` and `stopLoading` open the gate; each preroll ends by its timeout).
+    func waitForPrerolls() async {
+        guard pendingPrerolls > 0 else { return }
+        await waitAtMost(until: Date().addingTimeInterval(configuration.prerollTimeout + 1)) { _ in }
+    }
+
+    /// Waits until every task has ended, `deadline` passes, or the wall is stopped.
+    func waitForAll(_ tasks: [Task<Void, Never>], until deadline: Date) async {
+        guard !tasks.isEmpty else { return }
+        await waitAtMost(until: deadline) { gate in
+            Task { @MainActor in
+                for task in tasks { await task.value }
+                gate.give(())
+            }
+        }
+    }
+
+    /// Waits on a gate that opens at `deadline`, when the wall is stopped (`startGate`), or
+    /// when `start` (handed the gate) or a preroll opens it. A timer left after the gate
+    /// opened fires into an open gate, which does nothing.
+    private func waitAtMost(until deadline: Date, _ start: (FirstAnswer<Void>) -> Void) async {
+        guard !isStopping else { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let gate = FirstAnswer<Void>()
+            gate.continuation = continuation
+            startGate = gate
+            MainLoop.after(seconds: max(0, deadline.timeIntervalSinceNow)) { gate.give(()) }
+            start(gate)
+        }
+        startGate = nil
+    }
+
+    static func pause(_ seconds: Double) async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: seconds) { c.resume() } }
+    }
+
+    /// Brings a late tile in. The wall's timeline is read from a tile that takes part: the
+    /// frame it shows and that frame's running time. A playing wall: the late tile is sought
+    /// to where the wall will be `lead` from now and given the base time that shows that frame
+    /// then; if its preroll took longer than the lead, it tries again with a longer one. A
+    /// paused wall: it is sought to the frame the wall stands on. With no tile to follow, it
+    /// starts the wall's picture from where it stands.
+    func join(_ player: Player) async {
+        let id = ObjectIdentifier(player)
+        var lead = MediaTime.milliseconds(500)
+        for _ in 0..<4 {
+            // Not in the middle of loading the wall, or of a group seek.
+            while !isStopping, transport == .loading || seeking { await Self.pause(0.05) }
+            guard !isStopping, player.state != .failed, lateTiles.contains(id) else { return }
+            // Whether it can be sought is the description's answer (its server's, over HTTP).
+            if let index = slots.firstIndex(where: { $0.player === player }), let description = describing[index] {
+                await waitForAll([description], until: Date().addingTimeInterval(configuration.startTimeout))
+            }
+            guard !isStopping, player.state != .failed, lateTiles.contains(id) else { return }
+            let segmentMode = isLooping || player.endOfStreamPolicy == .loop
+            guard player.asset.isSeekable else { break }
+            guard let target = joinTarget(lead: lead) else {
+                // Nothing to follow. A tile that may loop still goes into segment mode, where it stands.
+                if segmentMode { await player.enterSegmentMode(timeout: configuration.prerollTimeout) }
+                break
+            }
+            let count = player.asyncDoneCount
+            guard player.seekToJoin(at: clampedTarget(target.position, for: player), rate: rate, segmentMode: segmentMode),
+                  await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout) else { break }
+            guard !isStopping, player.state != .failed else { return }
+            // A group seek meanwhile moved the wall; or the frame is due already: again.
+            if seeking { continue }
+            if transport == .playing, let base = baseTime, MediaTime(clock.time) - base + configuration.startMargin > target.runningTime {
+                lead = lead * 2
+                continue
+            }
+            admit(player, at: target.runningTime)
+            return
+        }
+        // It cannot be sought, or follows no one: it plays on from where it stands.
+        guard !isStopping, player.state != .failed else { return }
+        admit(player, at: nil)
+    }
+
+    /// Where the wall will be `lead` from now (when it plays; where it stands, when it does
+    /// not): a position on the media's timeline and the wall's running time then. Read from
+    /// the tile with the latest frame on screen; nil when no tile shows one.
+    private func joinTarget(lead: MediaTime) -> (position: MediaTime, runningTime: MediaTime)? {
+        let references = active.compactMap { tile in tile.shownFrame.map { (tile, $0) } }
+        guard let (reference, frame) = references.max(by: { $0.1.runningTime + $0.0.baseOffset < $1.1.runningTime + $1.0.baseOffset }) else {
+            return nil
+        }
+        let frameRunningTime = frame.runningTime + reference.baseOffset
+        var runningTime = frameRunningTime
+        if transport == .playing, let base = baseTime { runningTime = max(runningTime, MediaTime(clock.time) - base + lead) }
+        var position = frame.position + (runningTime - frameRunningTime) * rate
+        // In a group loop the wall may have wrapped by then.
+        if isLooping, let length = loopPlan?.groupDuration, length > .zero, position >= length {
+            position = MediaTime(nanoseconds: position.nanoseconds % length.nanoseconds)
+        }
+        return (position, runningTime)
+    }
+
+    /// The late tile joins the group: its running time 0 is the wall's `runningTime` (nil:
+    /// now, it plays from where it stands), and it plays if the wall does.
+    private func admit(_ player: Player, at runningTime: MediaTime?) {
+        lateTiles.remove(ObjectIdentifier(player))
+        let wallNow = baseTime.map { MediaTime(clock.time) - $0 } ?? pausedRunningTime
+        player.baseOffset = runningTime ?? (wallNow + configuration.startMargin)
+        planLoops()
+        if transport == .playing, let base = baseTime {
+            player.pipeline.setBaseTime((base + player.baseOffset).clockTime)
+            player.setPipelineState(.playing)
+            player.apply(.play)
+        }
+        handleBuffering()
+    }
+}

@@ -1,0 +1,146 @@
+import Foundation
+import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// The window or the display going away from outside ends the program cleanly: a message,
+/// the report, and the status the README gives. Each test runs its own Xvfb, which one of
+/// them kills.
+final class LostWindowTests: XCTestCase {
+    private func tiles(_ text: String) throws -> [[String: Any]] {
+        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
+        return try XCTUnwrap(object?["tiles"] as? [[String: Any]], "report: \(text)")
+    }
+
+    private func clip() throws -> String {
+        try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 300)) }
+    }
+
+    /// Runs the wall in a window on a private X server; once the window is mapped, `act` is
+    /// called with the server, the display and the window's id.
+    private func runWindowed(_ act: @escaping @Sendable (PrivateXServer, String) -> Void) throws -> (CommandRunner.Result, Double) {
+        let clip = try clip()
+        let server = try PrivateXServer()
+        defer { server.stop() }
+        DispatchQueue.global().async {
+            guard let window = server.waitForWindow(named: "VideoWall", timeout: 15) else { return }
+            Thread.sleep(forTimeInterval: 0.5)  // a moment of playing
+            act(server, window)
+        }
+        let started = Date()
+        // --quit-after only so that a program that does not notice ends anyway.
+        let result = try CommandRunner.run(["--quit-after", "12", "--report", "-", clip],
+                                           environment: ["DISPLAY": server.display], display: true, timeout: 30)
+        return (result, Date().timeIntervalSince(started))
+    }
+
+    /// Another X client destroys the window (XDestroyWindow): the program notices and stops.
+    func testWindowDestroyedFromOutsideStopsWithTheReport() throws {
+        let (result, elapsed) = try runWindowed { server, window in server.run("destroy-window", window) }
+        XCTAssertEqual(result.status, 5, result.standardError)
+        XCTAssertLessThan(elapsed, 10, "it stopped when the window went, not at --quit-after")
+        XCTAssertTrue(result.standardError.contains("videowall: error: the window was destroyed from outside"), result.standardError)
+        XCTAssertGreaterThan(try tiles(result.standardOutput).first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
+    }
+
+    /// `xkill -id` closes the program's connection to the X server (as the server dying
+    /// does): GDK would `_exit(1)` with no word; the program writes its report first.
+    func testConnectionClosedByXKillStopsWithTheReport() throws {
+        let (result, elapsed) = try runWindowed { server, window in server.xkill(window) }
+        XCTAssertEqual(result.status, 6, result.standardError)
+        XCTAssertLessThan(elapsed, 10)
+        XCTAssertTrue(result.standardError.contains("videowall: error: lost the connection to the display"), result.standardError)
+        XCTAssertGreaterThan(try tiles(result.standardOutput).first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
+    }
+
+    /// The X server itself goes away.
+    func testXServerDyingStopsWithTheReport() throws {
+        let (result, elapsed) = try runWindowed { server, _ in server.stop() }
+        XCTAssertEqual(result.status, 6, result.standardError)
+        XCTAssertLessThan(elapsed, 10)
+        XCTAssertTrue(result.standardError.contains("videowall: error: lost the connection to the display"), result.standardError)
+        XCTAssertGreaterThan(try tiles(result.standardOutput).first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
+    }
+}
+
+/// An Xvfb of the test's own (`-displayfd` picks a free display), with what the tests do to
+/// its windows: `xwininfo`, `xkill` (x11-utils) and a tiny Xlib client (python3 ctypes) that
+/// calls XDestroyWindow.
+final class PrivateXServer: @unchecked Sendable {
+    let display: String
+    private let process = Process()
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1280x800x24", "-nolisten", "tcp"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/Xvfb") else { throw XCTSkip("Xvfb is not installed") }
+        try process.run()
+        var number = ""
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let character = byte.first, character != UInt8(ascii: "\n") {
+            number.append(Character(UnicodeScalar(character)))
+        }
+        guard !number.isEmpty else { throw XCTSkip("Xvfb did not report a display number") }
+        display = ":" + number
+    }
+
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The id of the top-level window with that title, once it exists (`xwininfo -name`).
+    func waitForWindow(named name: String, timeout: Double) -> String? {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            let info = run("/usr/bin/xwininfo", ["-name", name])
+            if let line = info.split(separator: "\n").first(where: { $0.contains("Window id:") }),
+               let id = line.split(separator: " ").first(where: { $0.hasPrefix("0x") }) {
+                return String(id)
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        return nil
+    }
+
+    func xkill(_ window: String) { _ = run("/usr/bin/xkill", ["-id", window]) }
+
+    /// XDestroyWindow from a client of its own.
+    func run(_ action: String, _ window: String) {
+        precondition(action == "destroy-window")
+        let script = """
+        import ctypes, sys
+        x = ctypes.cdll.LoadLibrary("libX11.so.6")
+        x.XOpenDisplay.restype = ctypes.c_void_p
+        x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x.XDestroyWindow.argtypes = [ctypes.c_void_p, ctypes.c_ulong]
+        x.XSync.argtypes = [ctypes.c_void_p, ctypes.c_int]
+        x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        d = x.XOpenDisplay(None)
+        x.XDestroyWindow(d, int(sys.argv[1], 0))
+        x.XSync(d, 0)
+        x.XCloseDisplay(d)
+        """
+        _ = run("/usr/bin/env", ["python3", "-c", script, window])
+    }
+
+    @discardableResult
+    private func run(_ tool: String, _ arguments: [String]) -> String {
+        let child = Process()
+        child.executableURL = URL(fileURLWithPath: tool)
+        child.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = display
+        child.environment = environment
+        let output = Pipe()
+        child.standardOutput = output
+        child.standardError = FileHandle.nullDevice
+        guard (try? child.run()) != nil else { return "" }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        child.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
