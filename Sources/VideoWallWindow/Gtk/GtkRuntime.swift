@@ -14,6 +14,12 @@ public enum GtkRuntime {
                 || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil else { return false }
         started = gtk_init_check(nil, nil) != 0
         if started, let display = gdk_display_get_default(), vw_is_x11_display(display) != 0 {
+            // An X error (BadWindow, BadDrawable...) ends the program in GDK's default handler.
+            // A window destroyed by another client makes GDK's next requests on it fail before
+            // the "destroy" handler can stop the wall cleanly, and a kiosk must not die of a
+            // stray error either: one error trap (`gdk_x11_display_error_trap_push`), pushed for
+            // good, takes every error that no inner trap of GDK's own takes first.
+            gdk_x11_display_error_trap_push(display)
             // After GDK's own, which it installs when it opens the display.
             XSetIOErrorHandler { _ in
                 MainActor.assumeIsolated { GtkRuntime.onDisplayLost?() }
