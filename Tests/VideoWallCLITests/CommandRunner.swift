@@ -18,10 +18,12 @@ struct CommandRunner {
     }
 
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
-    /// `signalAfter` seconds after the start, it is sent `signal`. `directory` is the working
-    /// directory (default: the test's own).
+    /// `signalAfter` seconds after the start, it is sent `signal`; `signals` sends more, each
+    /// at its own time after the start. `directory` is the working directory (default: the
+    /// test's own).
     static func run(_ arguments: [String], environment extra: [String: String] = [:], display: Bool = false,
-                    timeout: Double = 60, signalAfter: Double? = nil, signal: Int32 = SIGTERM, directory: String? = nil) throws -> Result {
+                    timeout: Double = 60, signalAfter: Double? = nil, signal: Int32 = SIGTERM,
+                    signals: [(after: Double, signal: Int32)] = [], directory: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -34,9 +36,9 @@ struct CommandRunner {
         process.standardOutput = output
         process.standardError = error
         try process.run()
-        if let signalAfter {
-            let pid = process.processIdentifier
-            DispatchQueue.global().asyncAfter(deadline: .now() + signalAfter) { kill(pid, signal) }
+        let pid = process.processIdentifier
+        for (after, signal) in signals + (signalAfter.map { [($0, signal)] } ?? []) {
+            DispatchQueue.global().asyncAfter(deadline: .now() + after) { kill(pid, signal) }
         }
         // Read both pipes while the process runs, so a full pipe never blocks it.
         let outData = Collected(), errData = Collected()

@@ -191,6 +191,13 @@ public final class Player {
         set { keyFrameOnly.set(newValue) }
     }
 
+    /// Where the frame on screen ends on the tile's running time (its running time plus its
+    /// duration): how far the tile's pictures have got, whatever the clock says.
+    var shownFrameEndRunningTime: MediaTime? {
+        guard let sample = (try? videoSink.renderer.lastSample()) ?? nil, let running = sample.runningTime else { return nil }
+        return MediaTime(running) + (sample.duration.map(MediaTime.init) ?? .zero)
+    }
+
     /// The buffer the sink shows now (its `last-sample`), for sync checks and screenshots.
     public func lastRenderedTimestamp() -> MediaTime? {
         (try? videoSink.renderer.lastSample())??.presentationTime.map(MediaTime.init)

@@ -24,7 +24,11 @@ public struct VideoSink: @unchecked Sendable {
         // fakesink's default max-lateness (-1) never drops; a screen sink drops frames that
         // are more than 20 ms late, so measure with the same rule.
         try sink.set("max-lateness", 20_000_000)
-        try sink.set("qos", true)
+        // No quality-of-service events: a decoder told it is late drops frames of its own
+        // choosing (for as long as twice the lateness, which after the process stood still is
+        // seconds), so each tile would drop different frames. The wall decides what is dropped
+        // (key frames only under overload, a re-base after standing still), the same for all.
+        try sink.set("qos", false)
         return VideoSink(element: sink)
     }
 }

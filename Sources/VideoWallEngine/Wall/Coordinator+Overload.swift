@@ -20,6 +20,12 @@ extension Coordinator {
     private func sampleOverload() {
         // A seek interrupts play without ending the verdict.
         if seeking || transport == .seeking { return }
+        // A tick seconds late: the process stood still (see `checkForSuspension`), and the
+        // frames late for that say nothing about the machine's speed.
+        if overloadTicks.tick(at: monotonic.now, interval: .milliseconds(1000)) != nil {
+            if overloadMeter.reset() { publish(.overload(nil)) }
+            return
+        }
         let changed: Bool
         if transport == .playing {
             let counts = slots.map { slot in

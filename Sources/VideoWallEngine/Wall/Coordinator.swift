@@ -31,6 +31,13 @@ public final class Coordinator {
     public private(set) var isLooping: Bool
     var overloadMeter = OverloadMeter()
     var overloadResponse = OverloadResponse()
+    var suspension = SuspensionDetector()
+    /// The overload meter's own ticks, so a sample taken after the process stood still is not
+    /// taken for a slow second.
+    var overloadTicks = SuspensionDetector()
+    var suspensionTimer: TimeoutToken?
+    /// How long the process stood still while the wall played (SIGSTOP, a paused machine).
+    public internal(set) var suspendedTime: MediaTime = .zero
     var overloadTimer: TimeoutToken?
     private var forwarders: [Task<Void, Never>] = []
     /// Descriptions still on their way after `load` returned, by slot.
@@ -149,6 +156,7 @@ public final class Coordinator {
         guard !isStopping else { return }
         setTransport(.paused)
         watchForOverload()
+        watchForSuspension()
         if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
     }
 
@@ -337,6 +345,7 @@ public final class Coordinator {
         startGate?.give(())
         throttleTimer?.cancel()
         overloadTimer?.cancel()
+        suspensionTimer?.cancel()
         discoveryTasks.forEach { $0.cancel() }
         for player in players { player.shutDown() }
         forwarders.forEach { $0.cancel() }

@@ -56,4 +56,6 @@ public enum WallEvent: Sendable {
     case tile(Int, PlayerEvent)
     /// The machine stopped keeping up (with the slowest tile's figure), or keeps up again (nil).
     case overload(OverloadMeter.Figure?)
+    /// Something happened to the whole wall that the user should know (one line).
+    case warning(String)
 }

@@ -30,6 +30,9 @@ public struct WallReport: Codable, Sendable {
     public var transport: String
     /// Nil when the machine kept up the whole run.
     public var overload: Overload?
+    /// Seconds the process stood still while the wall played (SIGSTOP, a paused machine,
+    /// heavy swapping); the wall went on from where it was each time. Nil when it never did.
+    public var suspendedSeconds: Double?
 
     public var failedTiles: Int { tiles.filter { $0.error != nil }.count }
 
@@ -53,6 +56,7 @@ extension Coordinator {
                                    loops: player?.loopCount ?? 0,
                                    error: slot.failure?.reasonText ?? player?.notReadyReason,
                                    warnings: (player?.warnings).flatMap { $0.isEmpty ? nil : $0 })
-        }, transport: transport.rawValue, overload: overloadSummary)
+        }, transport: transport.rawValue, overload: overloadSummary,
+           suspendedSeconds: suspendedTime > .zero ? (suspendedTime.seconds * 10).rounded() / 10 : nil)
     }
 }

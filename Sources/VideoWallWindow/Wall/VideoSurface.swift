@@ -35,6 +35,8 @@ final class VideoSurface {
         try scale.set("add-borders", false)
         try filter.set("caps", caps: try Caps("video/x-raw,format=BGRx,pixel-aspect-ratio=1/1"))
         try sink.set("sync", true)
+        // No quality-of-service events (see `VideoSink.headless`): the wall decides what is
+        // dropped, the same for every tile.
         try sink.set("qos", false)
         try sink.set("max-lateness", 20_000_000)
         try sink.set("enable-last-sample", true)

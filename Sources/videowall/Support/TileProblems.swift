@@ -17,6 +17,7 @@ enum TileProblems {
                     Console.warning("tile \(index + 1): \(source)\(message)")
                 case .overload(let figure?): Console.warning(figure.sentence)
                 case .overload(nil): Console.note("the machine keeps up again")
+                case .warning(let message): Console.warning(message)
                 default: break
                 }
             }

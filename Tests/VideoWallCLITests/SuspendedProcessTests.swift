@@ -1,0 +1,42 @@
+import Foundation
+import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// The process stopped for a while (SIGSTOP then SIGCONT; a paused virtual machine or heavy
+/// swapping does the same) goes on playing at once, in sync, from where it was, and says so.
+final class SuspendedProcessTests: XCTestCase {
+    func testAWallStoppedForThreeSecondsPlaysOnAtOnceAndSaysSo() throws {
+        let (silent, withSound) = try onMainLoop(timeout: 60) {
+            (try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 450)),
+             try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 25, frames: 375, audio: true)))
+        }
+        // Stopped 3 s, from 2.5 s after the start (the wall plays by then, on a quiet machine).
+        // --quit-after counts 7 s of the wall's time from the start of play, stopped time
+        // included: what was not stopped is due.
+        let result = try CommandRunner.run(["--headless", "--quit-after", "7", "--report", "-", silent, withSound],
+                                           timeout: 30, signals: [(2.5, SIGSTOP), (5.5, SIGCONT)])
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardError.contains("videowall: warning: the process stood still for "), result.standardError)
+        let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        let suspended = report["suspendedSeconds"] as? Double ?? 0
+        XCTAssertGreaterThan(suspended, 1.5, "most of the 3 s stopped fell while the wall played: \(result.standardOutput)")
+        XCTAssertLessThan(suspended, 3.3, result.standardOutput)
+        let tiles = try XCTUnwrap(report["tiles"] as? [[String: Any]])
+        XCTAssertEqual(tiles.count, 2)
+        for (tile, rate) in zip(tiles, [30.0, 25.0]) {
+            let position = tile["position"] as? Double ?? 0
+            // Without the re-base, the tiles show nothing new for as long again after they
+            // wake: a position short by about the time stopped.
+            XCTAssertEqual(position, 7 - suspended, accuracy: 0.35, "tile plays on where it was: \(tile)")
+            let rendered = Double(tile["framesRendered"] as? Int ?? 0), dropped = Double(tile["framesDropped"] as? Int ?? 0)
+            XCTAssertGreaterThan(rendered + dropped, (position - 0.2) * rate, "every frame due is shown or counted: \(tile)")
+            // The sinks drop what is late in the moment between waking and the re-base.
+            XCTAssertLessThan(dropped, rate, "at most the frames late before the wall was re-based: \(tile)")
+        }
+        let positions = tiles.map { $0["position"] as? Double ?? 0 }
+        XCTAssertEqual(positions[0], positions[1], accuracy: 0.1, "the tiles stay together")
+        XCTAssertFalse(result.standardError.contains("cannot keep up"), "standing still is not slowness: \(result.standardError)")
+        XCTAssertFalse(result.standardError.contains("cut short"), "intact files are not said to be cut short: \(result.standardError)")
+    }
+}
