@@ -17,7 +17,8 @@ enum WallWindowHarness {
     }
 
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
-                     kiosk: Bool = false, labels: [String: String] = [:]) async throws -> (WallWindow, Coordinator) {
+                     kiosk: Bool = false, labels: [String: String] = [:],
+                     configuration: CoordinatorConfiguration = CoordinatorConfiguration()) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -29,7 +30,7 @@ enum WallWindowHarness {
         options.kiosk = kiosk
         let window = try WallWindow(layout: layout, assignments: sources.enumerated().map { ($0.offset, $0.element) },
                                     labels: labels, options: options)
-        let coordinator = try Coordinator()
+        let coordinator = try Coordinator(configuration: configuration)
         try window.show(following: coordinator)
         window.perform(.toggleNames)  // name overlays off: the captures look at the video alone
         await coordinator.load(sources.enumerated().map { TileSpec(source: $0.element, videoSink: window.videoSink(forTile: $0.offset)) })

@@ -6,13 +6,15 @@ import VideoWallCore
 /// to the window, which picks one per frame-clock tick (`CommonFrameChoice`) and paints it.
 ///
 /// A tile keeps frames newer than the one on screen, so that when another tile is late the
-/// wall can show an instant every tile has. Each frame is kept with the shared-clock span in
-/// which it is due (base time plus running time, and its duration).
+/// wall can show an instant every tile has. Each frame is kept with its running time and
+/// duration; with the sink's base time they give the span of the shared clock it is due in.
 final class FrameQueue: @unchecked Sendable {
     struct Entry {
         let sample: Sample
-        /// Nil for a frame with no time on the shared clock (no timestamp, no base time yet).
-        let span: CommonFrameChoice.Frame?
+        /// When it is due on the tile's running time, and for how long; nil for a frame with no
+        /// time (no timestamp, a segment not in time).
+        let running: MediaTime?
+        let duration: MediaTime
     }
 
     /// Frames kept at most. Only a machine that cannot keep up fills it (the others are held
@@ -24,27 +26,27 @@ final class FrameQueue: @unchecked Sendable {
     private var shownIsNew = false
 
     /// Streaming thread: a frame reached the sink at its time (or as a paused preroll). A frame
-    /// due no later than the newest one kept starts the queue again: a seek, a new base time.
-    func store(_ sample: Sample, baseTime: ClockTime?) {
-        var span: CommonFrameChoice.Frame?
-        if let base = baseTime, let running = sample.runningTime {
-            span = CommonFrameChoice.Frame(due: MediaTime(base) + MediaTime(running),
-                                           duration: sample.duration.map(MediaTime.init) ?? .zero)
-        }
+    /// due no later than the newest one kept starts the queue again: a seek, a loop's restart.
+    func store(_ sample: Sample) {
+        let entry = Entry(sample: sample, running: sample.runningTime.map(MediaTime.init),
+                          duration: sample.duration.map(MediaTime.init) ?? .zero)
         lock.lock(); defer { lock.unlock() }
-        if let span, let newest = entries.last?.span, span.due > newest.due {
-            entries.append(Entry(sample: sample, span: span))
+        if let running = entry.running, let newest = entries.last?.running, running > newest {
+            entries.append(entry)
             if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
         } else {
-            entries = [Entry(sample: sample, span: span)]
+            entries = [entry]
         }
     }
 
-    /// The spans of the frames waiting, oldest first; nil when a frame has no span or none waits.
-    var spans: [CommonFrameChoice.Frame]? {
+    /// The spans on the shared clock of the frames waiting, oldest first, with the sink's base
+    /// time now: read at each tick rather than when a frame arrived, because a frame prerolled
+    /// while paused (a seek, a tile re-armed for the next wrap) gets its base time only when
+    /// the wall plays. Nil when a frame has no time or none waits.
+    func spans(baseTime: MediaTime) -> [CommonFrameChoice.Frame]? {
         lock.lock(); defer { lock.unlock() }
         guard !entries.isEmpty else { return nil }
-        let spans = entries.compactMap(\.span)
+        let spans = entries.compactMap { entry in entry.running.map { CommonFrameChoice.Frame(due: baseTime + $0, duration: entry.duration) } }
         return spans.count == entries.count ? spans : nil
     }
 

@@ -50,12 +50,11 @@ final class VideoSurface {
         let frames = self.frames
         // Streaming thread, at the frame's presentation time: queue it. On each frame-clock
         // tick the window picks the frame every tile paints (`WallWindow.presentFrames`).
-        // Weak: the sink owns this closure.
-        newSample = try sink.onNewSample { [weak sink] sample in frames.store(sample, baseTime: sink?.baseTime) }
+        newSample = try sink.onNewSample { sample in frames.store(sample) }
         // A paused pipeline hands over the frame of a seek or a frame step only as a preroll
         // buffer; without it the picture would stay on the frame the wall paused on. (Playing,
         // the same buffer comes again as a sample at its time: storing it twice is harmless.)
-        newPreroll = try sink.onNewPreroll { [weak sink] sample in frames.store(sample, baseTime: sink?.baseTime) }
+        newPreroll = try sink.onNewPreroll { sample in frames.store(sample) }
         connectDraw()
     }
 
@@ -113,6 +112,10 @@ final class VideoSurface {
     func redrawIfNewFrame() {
         if frames.takeChange() { gtk_widget_queue_draw(widget) }
     }
+
+    /// The sink's base time (`gst_element_get_base_time`): where its running time starts on
+    /// the shared clock.
+    var baseTime: MediaTime? { videoSink.renderer.baseTime.map(MediaTime.init) }
 
     /// The stream time of the frame the surface paints (nil before the first).
     var shownStreamTime: MediaTime? { frames.current?.streamTime.map(MediaTime.init) }

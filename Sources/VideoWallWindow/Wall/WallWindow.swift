@@ -184,18 +184,33 @@ public final class WallWindow {
     /// frame is late holds the others back rather than split the wall, and a frame one tile
     /// dropped is skipped by all. A tile that has shown nothing new for a long while (stalled,
     /// about to be reported) stops holding the others back, except on a machine that cannot
-    /// keep up, where every tile is slow and the wall shows what all of them have. Every other
-    /// tile shows its newest.
+    /// keep up, where every tile is slow and the wall shows what all of them have. A tile that
+    /// waits while the wall plays keeps its frame; every other tile shows its newest.
     private func presentFrames() {
         var following: [FrameQueue] = []
         var spans: [[CommonFrameChoice.Frame]] = []
+        var holding: [FrameQueue] = []
         if let coordinator, coordinator.transport == .playing {
+            // A tile that waits while the others play (a shorter one in a group loop, re-armed
+            // at its start for the next wrap) keeps its last frame: the frame it prerolled for
+            // later is not for now.
+            for (tile, region) in viewForTile where tile < coordinator.slots.count && coordinator.slots[tile].player?.state != .playing {
+                if let frames = tiles[region].surface?.frames, frames.current != nil { holding.append(frames) }
+            }
             let now = MediaTime(coordinator.clock.time)
             let overloaded = coordinator.overload != nil
             for (tile, region) in viewForTile where tile < coordinator.slots.count {
-                guard coordinator.slots[tile].player?.state == .playing, let frames = tiles[region].surface?.frames,
-                      let waiting = frames.spans, let newest = waiting.last,
-                      overloaded || now - (newest.due + newest.duration) < Self.stalledAfter else { continue }
+                guard coordinator.slots[tile].player?.state == .playing, let surface = tiles[region].surface,
+                      let base = surface.baseTime, let received = surface.frames.spans(baseTime: base) else { continue }
+                let frames = surface.frames
+                // A frame prerolled for later (a tile re-armed for the group's next wrap) is not
+                // shown before it is due; a tile with no frame due yet keeps the one it shows.
+                let waiting = Array(received.prefix { $0.due <= now + Self.dueSlack })
+                guard let newest = waiting.last else {
+                    if frames.current != nil { holding.append(frames) }
+                    continue
+                }
+                guard overloaded || now - (newest.due + newest.duration) < Self.stalledAfter else { continue }
                 following.append(frames)
                 spans.append(waiting)
             }
@@ -207,12 +222,16 @@ public final class WallWindow {
         }
         for view in tiles {
             guard let surface = view.surface else { continue }
-            if !following.contains(where: { $0 === surface.frames }) { surface.frames.showNewest() }
+            if !following.contains(where: { $0 === surface.frames }), !holding.contains(where: { $0 === surface.frames }) {
+                surface.frames.showNewest()
+            }
             surface.redrawIfNewFrame()
         }
     }
 
     private static let stalledAfter = MediaTime.milliseconds(2000)
+    /// A frame reaches the appsink when it is due; the tick may read the clock a hair earlier.
+    private static let dueSlack = MediaTime.milliseconds(5)
 
     /// Closes the window and stops following the coordinator.
     public func close() {
