@@ -286,7 +286,16 @@ public final class Player {
         // deadlines. (A 1080p30 H.264 stream decodes in well under a frame period on one core.)
         let segmentLoop = self.segmentLoop
         let keyFrameOnly = self.keyFrameOnly
-        connections.append(pipeline.onElementSetup { element in
+        // A network tile fetches over HTTP(S) only: a remote playlist whose segments say
+        // `file:///etc/...` must not make the player read local files. Its demuxer makes each
+        // fetcher from the URI; one that is not HTTP(S) is locked in NULL (it never opens)
+        // and the tile fails, saying why.
+        let webOnly = MediaLocation.isWeb(asset.uri)
+        connections.append(pipeline.onElementSetup { [weak self] element in
+            if webOnly, let uri = element.sourceURI, !MediaLocation.isWeb(uri) {
+                element.lockState(true)
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.refuseFetch(of: uri) } }
+            }
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
             let kind = element.classification
             if kind.contains("Decoder"), kind.contains("Video") { keyFrameOnly.watch(decoder: element) }
@@ -331,6 +340,11 @@ public final class Player {
                 DispatchQueue.main.async { MainActor.assumeIsolated { self?.readVideoFormat(from: pad) } }
             })
         }
+    }
+
+    /// A fetch the tile's playlist asked for off the network was refused.
+    private func refuseFetch(of uri: String) {
+        fail(AssetError(source: asset.source, reason: .refusedFetch(uri)))
     }
 
     /// The tile went round: counted when the first frame of the next pass is due, not when the
