@@ -30,6 +30,9 @@ public final class WallWindow {
     private var viewForTile: [Int: Int] = [:]
     private var stageSize = (width: 0, height: 0)
     private var isFullscreen = false
+    /// Where the window was before it was made to cover its monitor by hand (no window
+    /// manager to fullscreen it), to go back there when fullscreen is switched off.
+    var frameBeforeCovering: PixelRect?
     private weak var coordinator: Coordinator?
     private var timers: [any MainLoopSource] = []
     private var eventTask: Task<Void, Never>?
@@ -143,8 +146,10 @@ public final class WallWindow {
             } else {
                 gtk_window_fullscreen(vw_window(window))
             }
+            coverMonitorIfNoWindowManager()
         } else {
             gtk_window_unfullscreen(vw_window(window))
+            uncoverMonitor()
         }
     }
 
