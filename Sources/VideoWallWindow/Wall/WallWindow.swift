@@ -296,6 +296,8 @@ public final class WallWindow {
         return PixelRect(x: view.frame.x + video.x, y: view.frame.y + video.y, width: video.width, height: video.height)
     }
     /// The error or buffering text a region shows, nil when it shows none.
+    /// The size a region's frames are scaled to in the pipeline (nil before the media size is known).
+    public func scaledSize(ofRegion region: Int) -> (width: Int, height: Int)? { tiles[region].surface?.size }
     public func statusText(ofRegion region: Int) -> String? { tiles[region].statusText }
     /// The stream time of the frame a region paints, nil before its first frame.
     public func shownFrameTime(ofRegion region: Int) -> MediaTime? { tiles[region].surface?.shownStreamTime }
