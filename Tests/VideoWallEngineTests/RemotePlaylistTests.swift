@@ -39,4 +39,30 @@ final class RemotePlaylistTests: XCTestCase {
             XCTAssertEqual(wall.slots[1].player?.state, .playing, "the local tile plays on")
         }
     }
+
+    /// A segment the server answers with 404: the tile's error is one line that names the
+    /// segment, without GStreamer's source location or its element path inside playbin.
+    func testAMissingSegmentIsReportedOnOneLineNamingIt() throws {
+        let folder = try onMainLoop(timeout: 60) { try await TestClips.hlsStream() }
+        let served = (TestClips.directory as NSString).appendingPathComponent("missing-segment")
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        for name in ["playlist.m3u8", "segment00000.ts", "segment00002.ts"] {
+            try? FileManager.default.copyItem(atPath: (folder as NSString).appendingPathComponent(name),
+                                              toPath: (served as NSString).appendingPathComponent(name))
+        }
+        let server = try LoopbackHTTPServer(serving: served)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: server.url(for: "playlist.m3u8"))])
+            wall.play()
+            _ = await waitUntil(timeout: 5) { wall.slots[0].failure != nil }
+            let line = wall.slots[0].failure?.description ?? "no failure"
+            XCTAssertTrue(line.contains("(404), URL: http://127.0.0.1:\(server.port)/segment00001.ts"), line)
+            for detail in ["/GstPlayBin", ".c(", "\\n", "\n", "(NULL)"] {
+                XCTAssertFalse(line.contains(detail), "\(detail) in: \(line)")
+            }
+        }
+    }
 }

@@ -599,7 +599,7 @@ public final class Player {
             // A sink's "A lot of buffers are being dropped." (GST_CORE_ERROR_CLOCK): the wall's
             // overload warning says it once for the wall, with the figure.
             guard !(warning.domain == "gst-core-error-quark" && warning.code == 13) else { break }
-            warn(warning.message)
+            warn(GStreamerText.readable(warning.message))
         case .missingPlugin(let description):
             pendingPluginName = description
         case .segmentDone:
@@ -636,8 +636,9 @@ public final class Player {
 
     private func reason(for error: GStreamerError) -> AssetError.Reason {
         if let plugin = pendingPluginName { return .missingPlugin(plugin) }
-        if asset.isNetwork && error.domain.contains("resource") { return .network(error.message) }
-        return .playbackFailed(error.message)
+        let message = GStreamerText.readable(error.message)
+        if asset.isNetwork && error.domain.contains("resource") { return .network(message) }
+        return .playbackFailed(message)
     }
 }
 
