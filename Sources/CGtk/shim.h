@@ -27,4 +27,13 @@ static inline gboolean vw_is_x11_display(GdkDisplay *d) { return GDK_IS_X11_DISP
 static inline void vw_reset_x11_screensaver(GdkDisplay *d) {
     if (GDK_IS_X11_DISPLAY(d)) { XResetScreenSaver(gdk_x11_display_get_xdisplay(d)); XFlush(gdk_x11_display_get_xdisplay(d)); }
 }
+
+// Whether a window manager will honour gtk_window_fullscreen: it must list
+// _NET_WM_STATE_FULLSCREEN in _NET_SUPPORTED (gdk_x11_screen_supports_net_wm_hint). A bare X
+// server (only xinit) has no window manager and lists nothing. Non-X11 displays: assume so.
+static inline gboolean vw_window_manager_fullscreens(GdkDisplay *d) {
+    if (!GDK_IS_X11_DISPLAY(d)) return TRUE;
+    return gdk_x11_screen_supports_net_wm_hint(gdk_display_get_default_screen(d),
+                                               gdk_atom_intern_static_string("_NET_WM_STATE_FULLSCREEN"));
+}
 #endif

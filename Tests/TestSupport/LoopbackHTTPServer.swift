@@ -42,6 +42,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     class Handler(http.server.SimpleHTTPRequestHandler):
         def do_GET(self):
             path = self.translate_path(self.path)
+            if not os.path.isfile(path):
+                self.send_error(404); return
             size = os.path.getsize(path)
             start, end = 0, size - 1
             byte_range = self.headers.get('Range')

@@ -39,6 +39,15 @@ public final class Caps: @unchecked Sendable, CustomStringConvertible {
         return String(cString: c)
     }
 
+    /// The first structure's `width` and `height` fields (`gst_structure_get_int`), for encoded
+    /// video too (a decoder's input caps), nil when either is missing.
+    public var pictureSize: (width: Int, height: Int)? {
+        guard gst_caps_get_size(caps) > 0, let s = gst_caps_get_structure(caps, 0) else { return nil }
+        var width: gint = 0, height: gint = 0
+        guard gst_structure_get_int(s, "width", &width) != 0, gst_structure_get_int(s, "height", &height) != 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     /// `gst_video_info_from_caps`: raw video geometry, nil for non-video or unfixed caps.
     public var videoFormat: VideoFormat? {
         var info = GstVideoInfo()

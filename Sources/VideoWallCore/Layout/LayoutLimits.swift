@@ -14,6 +14,10 @@ public enum LayoutLimits {
     public static let gap = 0...1000
     /// Paint order of a region.
     public static let z = -1000...1000
+    /// Characters in a region's `label:`. A label is a tile's name over a corner of the picture
+    /// (32 characters show in full); rendering a label of megabytes took seconds and hundreds of
+    /// megabytes at start-up, for text nobody could read.
+    public static let maximumLabelLength = 200
     /// A region's `source:` number: one per region at most.
     public static let sourceIndex = 1...LayoutParser.maximumRegionCount
 }

@@ -150,8 +150,17 @@ public enum LayoutParser {
             mute: try fields.bool("mute"),
             volume: volume,
             loop: try fields.bool("loop"),
-            label: try fields.text("label"),
+            label: try label(fields),
             z: try fields.integer("z", in: LayoutLimits.z) ?? 0)
+    }
+
+    private static func label(_ fields: YAMLFields) throws(LayoutError) -> String? {
+        guard let label = try fields.text("label") else { return nil }
+        let limit = LayoutLimits.maximumLabelLength
+        guard label.count <= limit else {
+            throw fields.fail("label", "'label' must be at most \(limit) characters, got \(label.count): \(TerminalText.quoted(label))")
+        }
+        return label
     }
 
     private static func source(_ fields: YAMLFields, reader: YAMLFieldReader) throws(LayoutError) -> LayoutSource? {

@@ -13,6 +13,10 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
         case invalidLocation(String)
         case tooManyTiles(limit: Int)
         case playbackFailed(String)
+        /// A playlist from the network pointed a fetch (a segment) at a non-HTTP(S) URI.
+        case refusedFetch(String)
+        /// The picture is larger than `SourceLimits` allows one tile (the text says so).
+        case tooLarge(String)
     }
 
     public var source: String
@@ -35,6 +39,9 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
         case .invalidLocation(let detail): return "invalid location: \(detail)"
         case .tooManyTiles(let limit): return "the wall holds at most \(limit) tiles"
         case .playbackFailed(let detail): return detail.trimmingCharacters(in: .whitespacesAndNewlines)
+        case .tooLarge(let why): return why
+        case .refusedFetch(let uri):
+            return "refused to fetch \(TerminalText.shortened(uri, limit: TerminalText.nameLimit)): a playlist from the network may point only at http(s) addresses"
         }
     }
 

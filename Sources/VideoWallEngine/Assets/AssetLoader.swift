@@ -30,6 +30,15 @@ public enum AssetLoader {
         }
     }
 
+    /// The asset, if one tile may play it: a picture past `SourceLimits` is refused with its
+    /// size. (`probe` describes any size; a wall refuses it before its first frame.)
+    public static func playableInATile(_ asset: Asset) throws(AssetError) -> Asset {
+        if let video = asset.video, let why = SourceLimits.refusal(width: video.width, height: video.height) {
+            throw AssetError(source: asset.source, reason: .tooLarge(why))
+        }
+        return asset
+    }
+
     /// Loads every source concurrently (one discoverer each); results keep the input order.
     public static func loadAll(_ sources: [String], timeout: Double = 15) async -> [Result<Asset, AssetError>] {
         // Unstructured main-actor tasks: every discoverer is started before the first answer is awaited.

@@ -22,6 +22,12 @@ public enum MediaLocation {
         return ["http", "https", "rtsp", "rtmp", "udp", "srt", "hls"].contains(scheme)
     }
 
+    /// Whether the URI is fetched over HTTP(S): what a playlist from the network may point at.
+    public static func isWeb(_ uri: String) -> Bool {
+        guard let scheme = uri.split(separator: ":", maxSplits: 1).first?.lowercased() else { return false }
+        return scheme == "http" || scheme == "https"
+    }
+
     private static func hasScheme(_ s: String) -> Bool {
         guard let colon = s.firstIndex(of: ":"), s[colon...].hasPrefix("://") else { return false }
         return s[..<colon].allSatisfy { $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }

@@ -56,6 +56,8 @@ public final class Player {
     private var arrivalsProbe: PadProbe?
     /// Feeds the decoders key frames only while the wall is overloaded.
     private let keyFrameOnly = KeyFrameOnlyDecoding()
+    /// Refuses a picture too large for one tile before its first frame is decoded.
+    private var oversizeGuard: OversizeGuard?
     /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group
     /// wrap, or the lead-in of the first preroll).
     var baseOffset: MediaTime = .zero
@@ -293,10 +295,26 @@ public final class Player {
         // deadlines. (A 1080p30 H.264 stream decodes in well under a frame period on one core.)
         let segmentLoop = self.segmentLoop
         let keyFrameOnly = self.keyFrameOnly
-        connections.append(pipeline.onElementSetup { element in
+        let oversizeGuard = OversizeGuard { [weak self] why in
+            DispatchQueue.main.async { MainActor.assumeIsolated { self?.refuseOversize(why) } }
+        }
+        self.oversizeGuard = oversizeGuard
+        // A network tile fetches over HTTP(S) only: a remote playlist whose segments say
+        // `file:///etc/...` must not make the player read local files. Its demuxer makes each
+        // fetcher from the URI; one that is not HTTP(S) is locked in NULL (it never opens)
+        // and the tile fails, saying why.
+        let webOnly = MediaLocation.isWeb(asset.uri)
+        connections.append(pipeline.onElementSetup { [weak self] element in
+            if webOnly, let uri = element.sourceURI, !MediaLocation.isWeb(uri) {
+                element.lockState(true)
+                DispatchQueue.main.async { MainActor.assumeIsolated { self?.refuseFetch(of: uri) } }
+            }
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
             let kind = element.classification
-            if kind.contains("Decoder"), kind.contains("Video") { keyFrameOnly.watch(decoder: element) }
+            if kind.contains("Decoder"), kind.contains("Video") {
+                oversizeGuard.watch(decoder: element)
+                keyFrameOnly.watch(decoder: element)
+            }
             if let segmentLoop, element.classification.contains("Demux") {
                 segmentLoop.watch(demuxer: element)
             }
@@ -338,6 +356,16 @@ public final class Player {
                 DispatchQueue.main.async { MainActor.assumeIsolated { self?.readVideoFormat(from: pad) } }
             })
         }
+    }
+
+    /// A fetch the tile's playlist asked for off the network was refused.
+    private func refuseFetch(of uri: String) {
+        fail(AssetError(source: asset.source, reason: .refusedFetch(uri)))
+    }
+
+    /// The decoder was about to be given a picture larger than a tile plays.
+    private func refuseOversize(_ why: String) {
+        fail(AssetError(source: asset.source, reason: .tooLarge(why)))
     }
 
     /// The tile went round: counted when the first frame of the next pass is due, not when the
@@ -547,6 +575,7 @@ public final class Player {
         arrivalsProbe = nil
         segmentLoop?.stop()
         keyFrameOnly.stop()
+        oversizeGuard?.stop()
         stateChanges.requestState(.null)
         resumeWaiters(false)
         eventContinuation.finish()
@@ -577,7 +606,7 @@ public final class Player {
             // A sink's "A lot of buffers are being dropped." (GST_CORE_ERROR_CLOCK): the wall's
             // overload warning says it once for the wall, with the figure.
             guard !(warning.domain == "gst-core-error-quark" && warning.code == 13) else { break }
-            warn(warning.message)
+            warn(GStreamerText.readable(warning.message))
         case .missingPlugin(let description):
             pendingPluginName = description
         case .segmentDone:
@@ -614,8 +643,9 @@ public final class Player {
 
     private func reason(for error: GStreamerError) -> AssetError.Reason {
         if let plugin = pendingPluginName { return .missingPlugin(plugin) }
-        if asset.isNetwork && error.domain.contains("resource") { return .network(error.message) }
-        return .playbackFailed(error.message)
+        let message = GStreamerText.readable(error.message)
+        if asset.isNetwork && error.domain.contains("resource") { return .network(message) }
+        return .playbackFailed(message)
     }
 }
 

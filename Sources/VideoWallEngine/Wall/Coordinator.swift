@@ -110,7 +110,9 @@ public final class Coordinator {
                 continue
             }
             let discovery = Task { @MainActor () -> Result<Asset, AssetError> in
-                do throws(AssetError) { return .success(try await AssetLoader.load(spec.source, timeout: loadTimeout)) } catch { return .failure(error) }
+                do throws(AssetError) {
+                    return .success(try AssetLoader.playableInATile(try await AssetLoader.load(spec.source, timeout: loadTimeout)))
+                } catch { return .failure(error) }
             }
             discoveries.append(discovery)
             discoveryTasks.append(discovery)

@@ -92,7 +92,7 @@ final class TileView {
             gtk_layout_move(layout, videoBox, gint(clamping: video.x), gint(clamping: video.y))
             gtk_widget_set_size_request(videoBox, gint(clamping: video.width), gint(clamping: video.height))
             gtk_widget_set_size_request(surface.widget, gint(clamping: video.width), gint(clamping: video.height))
-            surface.resize(width: video.width, height: video.height)
+            surface.resize(width: video.width, height: video.height, visible: (rect.width, rect.height))
         }
         center(placeholder, in: local)
         center(statusOverlay.box, in: local)

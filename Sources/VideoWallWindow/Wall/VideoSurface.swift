@@ -21,7 +21,8 @@ final class VideoSurface {
     let frames = FrameQueue()
     private var newSample: SignalConnection?
     private var newPreroll: SignalConnection?
-    private var size: (width: Int, height: Int)?
+    /// The size frames are scaled to (nil until the media size is known).
+    private(set) var size: (width: Int, height: Int)?
     private var pendingResize: TimeoutToken?
 
     init(name: String) throws {
@@ -58,10 +59,14 @@ final class VideoSurface {
         connectDraw()
     }
 
-    /// Scales frames to exactly the widget's size from now on. While a window is dragged the
-    /// size changes every frame; the new size is applied once it has held for 100 ms and
-    /// meanwhile the last frames are stretched by cairo.
-    func resize(width: Int, height: Int) {
+    /// Scales frames to the widget's size from now on, but never past `visible`, the region's
+    /// size: in `fill` mode the widget overflows its region, which shows only part of it, and
+    /// a scaler asked for the whole widget makes (and converts) pixels nobody sees, for a wide
+    /// source in a narrow region many times the region's. Cairo stretches the frame over the
+    /// widget. While a window is dragged the size changes every frame; the new size is applied
+    /// once it has held for 100 ms and meanwhile the last frames are stretched by cairo.
+    func resize(width: Int, height: Int, visible: (width: Int, height: Int)) {
+        let width = min(width, visible.width), height = min(height, visible.height)
         guard width > 0, height > 0, size?.width != width || size?.height != height else { return }
         let first = size == nil
         size = (width, height)

@@ -30,6 +30,9 @@ public final class WallWindow {
     private var viewForTile: [Int: Int] = [:]
     private var stageSize = (width: 0, height: 0)
     private var isFullscreen = false
+    /// Where the window was before it was made to cover its monitor by hand (no window
+    /// manager to fullscreen it), to go back there when fullscreen is switched off.
+    var frameBeforeCovering: PixelRect?
     private weak var coordinator: Coordinator?
     private var timers: [any MainLoopSource] = []
     private var eventTask: Task<Void, Never>?
@@ -143,8 +146,10 @@ public final class WallWindow {
             } else {
                 gtk_window_fullscreen(vw_window(window))
             }
+            coverMonitorIfNoWindowManager()
         } else {
             gtk_window_unfullscreen(vw_window(window))
+            uncoverMonitor()
         }
     }
 
@@ -310,6 +315,8 @@ public final class WallWindow {
         return PixelRect(x: view.frame.x + video.x, y: view.frame.y + video.y, width: video.width, height: video.height)
     }
     /// The error or buffering text a region shows, nil when it shows none.
+    /// The size a region's frames are scaled to in the pipeline (nil before the media size is known).
+    public func scaledSize(ofRegion region: Int) -> (width: Int, height: Int)? { tiles[region].surface?.size }
     public func statusText(ofRegion region: Int) -> String? { tiles[region].statusText }
     /// The stream time of the frame a region paints, nil before its first frame.
     public func shownFrameTime(ofRegion region: Int) -> MediaTime? { tiles[region].surface?.shownStreamTime }

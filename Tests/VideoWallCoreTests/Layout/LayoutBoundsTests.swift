@@ -103,6 +103,19 @@ final class LayoutBoundsTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 1)
     }
 
+    /// A 5 MB `label:` took 9.4 s and 507 MB to start: a label is a name over a tile's corner,
+    /// and one longer than 200 characters is refused with the file and line.
+    func testALabelLongerThanTheLimitIsRefusedWithTheLine() {
+        let longest = String(repeating: "a", count: LayoutLimits.maximumLabelLength)
+        XCTAssertEqual(try LayoutParser.parse(yaml: "regions:\n" + region + "    label: " + longest + "\n", sourceName: "w.yaml").regions[0].label,
+                       longest, "200 characters are a label")
+        let message = refusal("regions:\n" + region + "    label: " + longest + "é\n") ?? "accepted"
+        XCTAssertTrue(message.hasPrefix("wall.yaml:6: region 1: 'label' must be at most 200 characters, got 201: 'aaa"), message)
+        XCTAssertLessThan(message.count, 160, message)
+        let huge = refusal("regions:\n" + region + "    label: " + String(repeating: "b", count: 900_000) + "\n") ?? "accepted"
+        XCTAssertTrue(huge.contains("got 900000"), huge)
+    }
+
     func testBytesThatAreNotUTF8AreRefusedWithTheirLine() {
         var data = Data("regions:\n  - x: 0\n    label: ".utf8)
         data.append(contentsOf: [0xC3, 0x28])

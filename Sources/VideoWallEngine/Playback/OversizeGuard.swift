@@ -1,0 +1,51 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+
+/// Keeps a picture larger than `SourceLimits` from being decoded. It watches each video
+/// decoder's input caps (`notify::caps` on its sink pad, set before any buffer passes): once
+/// they are over the limit, a probe drops every buffer in front of the decoder, so no frame
+/// pool of that size is ever allocated, and `onRefusal` is told why (on the streaming thread).
+/// The discoverer refuses such a source too, but it answers while the tile already prerolls.
+final class OversizeGuard: @unchecked Sendable {
+    private let lock = NSLock()
+    private var refusal: String?
+    private var probes: [PadProbe] = []
+    private var watches: [SignalConnection] = []
+    private let onRefusal: @Sendable (String) -> Void
+
+    init(onRefusal: @escaping @Sendable (String) -> Void) {
+        self.onRefusal = onRefusal
+    }
+
+    /// Watches a video decoder playbin created.
+    func watch(decoder: Element) {
+        guard let pad = decoder.staticPad("sink") else { return }
+        // The connection is dropped in `stop()`; the closure holds the pad until then.
+        let watch = pad.observeProperty("caps") { [weak self] in
+            guard let self, let size = pad.currentCaps?.pictureSize,
+                  let why = SourceLimits.refusal(width: size.width, height: size.height) else { return }
+            self.lock.lock()
+            let first = self.refusal == nil
+            self.refusal = why
+            self.lock.unlock()
+            if first { self.onRefusal(why) }
+        }
+        let probe = pad.filteringBuffers { [weak self] _ in
+            guard let self else { return true }
+            self.lock.lock(); defer { self.lock.unlock() }
+            return self.refusal == nil
+        }
+        lock.lock(); probes.append(probe); watches.append(watch); lock.unlock()
+    }
+
+    /// Removes the probes and watches (the player is shutting down).
+    func stop() {
+        lock.lock()
+        let removed = probes, dropped = watches
+        probes = []; watches = []
+        lock.unlock()
+        removed.forEach { $0.remove() }
+        dropped.forEach { $0.disconnect() }
+    }
+}
