@@ -1,4 +1,5 @@
 import Foundation
+import XCTest
 
 /// Runs the built `videowall` binary (it sits next to the test bundle) and collects what it
 /// prints, as a user would see it.
@@ -7,6 +8,12 @@ struct CommandRunner {
         var status: Int32
         var standardOutput: String
         var standardError: String
+
+        /// The tiles of the JSON report the program wrote on standard output (`--report -`).
+        func reportTiles() throws -> [[String: Any]] {
+            let object = try JSONSerialization.jsonObject(with: Data(standardOutput.utf8)) as? [String: Any]
+            return try XCTUnwrap(object?["tiles"] as? [[String: Any]], "report: \(standardOutput)")
+        }
 
         /// Standard error's lines, without the final line break.
         var errorLines: [String] { standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }

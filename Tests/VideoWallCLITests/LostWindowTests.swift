@@ -7,11 +7,6 @@ import XCTest
 /// the report, and the status the README gives. Each test runs its own Xvfb, which one of
 /// them kills.
 final class LostWindowTests: XCTestCase {
-    private func tiles(_ text: String) throws -> [[String: Any]] {
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        return try XCTUnwrap(object?["tiles"] as? [[String: Any]], "report: \(text)")
-    }
-
     private func clip() throws -> String {
         try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 300)) }
     }
@@ -40,7 +35,7 @@ final class LostWindowTests: XCTestCase {
         XCTAssertEqual(result.status, 5, result.standardError)
         XCTAssertLessThan(elapsed, 10, "it stopped when the window went, not at --quit-after")
         XCTAssertTrue(result.standardError.contains("videowall: error: the window was destroyed from outside"), result.standardError)
-        XCTAssertGreaterThan(try tiles(result.standardOutput).first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
+        XCTAssertGreaterThan(try result.reportTiles().first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
     }
 
     /// `xkill -id` closes the program's connection to the X server (as the server dying
@@ -50,7 +45,7 @@ final class LostWindowTests: XCTestCase {
         XCTAssertEqual(result.status, 6, result.standardError)
         XCTAssertLessThan(elapsed, 10)
         XCTAssertTrue(result.standardError.contains("videowall: error: lost the connection to the display"), result.standardError)
-        XCTAssertGreaterThan(try tiles(result.standardOutput).first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
+        XCTAssertGreaterThan(try result.reportTiles().first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
     }
 
     /// The X server itself goes away.
@@ -59,7 +54,7 @@ final class LostWindowTests: XCTestCase {
         XCTAssertEqual(result.status, 6, result.standardError)
         XCTAssertLessThan(elapsed, 10)
         XCTAssertTrue(result.standardError.contains("videowall: error: lost the connection to the display"), result.standardError)
-        XCTAssertGreaterThan(try tiles(result.standardOutput).first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
+        XCTAssertGreaterThan(try result.reportTiles().first?["framesRendered"] as? Int ?? 0, 5, result.standardOutput)
     }
 }
 

@@ -6,11 +6,6 @@ import XCTest
 /// What the report says about tiles that stopped showing new frames: a shorter tile waiting
 /// for its group's wrap, and a tile whose source died.
 final class ReportCountsTests: XCTestCase {
-    private func tiles(_ text: String) throws -> [[String: Any]] {
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        return try XCTUnwrap(object?["tiles"] as? [[String: Any]], "report: \(text)")
-    }
-
     /// In a group loop a 0.5 s tile next to a 2 s one plays 0-0.5 s, holds its last frame,
     /// goes round with the group at 2 s, plays to 2.5 s and holds again. Stopped at 3 s it has
     /// gone round once, stands on its last frame, and showed 30 frames.
@@ -21,7 +16,7 @@ final class ReportCountsTests: XCTestCase {
         }
         let result = try CommandRunner.run(["--headless", "--loop", "--quit-after", "3", "--report", "-", long, short], timeout: 30)
         XCTAssertEqual(result.status, 0, result.standardError)
-        let report = try tiles(result.standardOutput)
+        let report = try result.reportTiles()
         XCTAssertEqual(report.count, 2)
         XCTAssertEqual(report[0]["loops"] as? Int, 1, "the long tile wrapped at 2 s: \(report[0])")
         XCTAssertEqual(report[1]["loops"] as? Int, 1, "the short tile went round with the group at 2 s, once: \(report[1])")
@@ -41,7 +36,7 @@ final class ReportCountsTests: XCTestCase {
         defer { server.terminate() }
         DispatchQueue.global().asyncAfter(deadline: .now() + 2) { server.terminate() }
         let result = try CommandRunner.run(["--headless", "--quit-after", "8", "--report", "-", server.url(for: remote), local], timeout: 40)
-        let report = try tiles(result.standardOutput)
+        let report = try result.reportTiles()
         XCTAssertEqual(report.first?["state"] as? String, "failed", result.standardError)
         XCTAssertNotNil(report.first?["error"], "\(report)")
         XCTAssertGreaterThan(report.first?["framesRendered"] as? Int ?? 0, 15, "the frames it showed before its source died: \(report)")

@@ -7,11 +7,6 @@ import XCTest
 /// nothing, an HTTP server that sends headers and then nothing, a stream still connecting.
 /// None of them may hold the wall, its stop, its report, or the exit.
 final class SlowSourceTests: XCTestCase {
-    private func tiles(_ text: String) throws -> [[String: Any]] {
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        return try XCTUnwrap(object?["tiles"] as? [[String: Any]], "report: \(text)")
-    }
-
     private func clip() throws -> String {
         try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 150)) }
     }
@@ -36,7 +31,7 @@ final class SlowSourceTests: XCTestCase {
         let result = try CommandRunner.run(["--headless", "--quit-after", "1", "--report", "-", good, fifo], timeout: 20)
         XCTAssertEqual(result.status, 1, result.standardError)
         XCTAssertLessThan(Date().timeIntervalSince(started), 12)
-        let report = try tiles(result.standardOutput)
+        let report = try result.reportTiles()
         assertGoodTilePlayed(report.first)
         XCTAssertEqual(report.last?["state"] as? String, "loading", "\(report)")
         XCTAssertTrue((report.last?["error"] as? String ?? "").contains("not ready"), "\(report)")
@@ -56,7 +51,7 @@ final class SlowSourceTests: XCTestCase {
         XCTAssertEqual(result.status, 1, result.standardError)
         XCTAssertLessThan(Date().timeIntervalSince(started), 15)
         XCTAssertTrue(writer.opened, "the program opened the FIFO")
-        let report = try tiles(result.standardOutput)
+        let report = try result.reportTiles()
         assertGoodTilePlayed(report.first)
         XCTAssertTrue((report.last?["error"] as? String ?? "").contains("not ready"), "\(report)")
     }
@@ -71,7 +66,7 @@ final class SlowSourceTests: XCTestCase {
             let result = try CommandRunner.run(["--headless", "--quit-after", "1", "--report", "-", good, source], timeout: 15)
             XCTAssertLessThan(Date().timeIntervalSince(started), 8, "\(source): \(result.standardError)")
             XCTAssertLessThan(result.status, 3, "\(source): \(result.standardError)")
-            let report = try tiles(result.standardOutput)
+            let report = try result.reportTiles()
             XCTAssertEqual(report.count, 2, source)
             assertGoodTilePlayed(report.first)
         }
@@ -88,7 +83,7 @@ final class SlowSourceTests: XCTestCase {
         let result = try CommandRunner.run(["--headless", "--quit-after", "1", "--report", "-", good, server.url(for: good)], timeout: 40)
         XCTAssertLessThan(Date().timeIntervalSince(started), 9, result.standardError)
         XCTAssertEqual(result.status, 1, result.standardError)
-        let report = try tiles(result.standardOutput)
+        let report = try result.reportTiles()
         assertGoodTilePlayed(report.first)
         XCTAssertTrue((report.last?["error"] as? String ?? "").contains("not ready"), "\(report)")
     }
@@ -103,7 +98,7 @@ final class SlowSourceTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 6, result.standardError)
         XCTAssertEqual(result.status, 1, result.standardError)
         XCTAssertTrue(result.standardError.contains("videowall: stopping: SIGTERM"), result.standardError)
-        let report = try tiles(result.standardOutput)
+        let report = try result.reportTiles()
         XCTAssertEqual(report.count, 2)
         XCTAssertNil(report.first?["error"], "\(report)")
         XCTAssertTrue((report.last?["error"] as? String ?? "").contains("not ready"), "\(report)")

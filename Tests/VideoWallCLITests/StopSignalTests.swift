@@ -6,11 +6,6 @@ import XCTest
 /// A stop signal at any moment (while GStreamer starts, while a tile loads, while the wall
 /// plays) ends the program cleanly: a message, the report, a documented exit status.
 final class StopSignalTests: XCTestCase {
-    private func tiles(_ text: String) throws -> [[String: Any]] {
-        let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any]
-        return try XCTUnwrap(object?["tiles"] as? [[String: Any]], "report: \(text)")
-    }
-
     private func clip() throws -> String {
         try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 150)) }
     }
@@ -25,7 +20,7 @@ final class StopSignalTests: XCTestCase {
                                            timeout: 30, signalAfter: 0.3)
         XCTAssertEqual(result.status, 2, "stopped before any tile was ready: \(result.standardError)")
         XCTAssertTrue(result.standardError.contains("videowall: stopping: SIGTERM"), result.standardError)
-        let report = try tiles(result.standardOutput)
+        let report = try result.reportTiles()
         XCTAssertEqual(report.count, 1)
         XCTAssertTrue((report.first?["error"] as? String ?? "").hasPrefix("not ready"), "\(report)")
     }
@@ -41,7 +36,7 @@ final class StopSignalTests: XCTestCase {
             XCTAssertLessThan(Date().timeIntervalSince(started), 6, "\(name) ends the program")
             XCTAssertTrue(result.standardError.contains("videowall: stopping: \(name)"), result.standardError)
             XCTAssertFalse(result.standardError.contains("Backtrace"), result.standardError)
-            let report = try tiles(result.standardOutput)
+            let report = try result.reportTiles()
             XCTAssertEqual(report.first?["state"] as? String, "playing", "\(name): \(report)")
             XCTAssertGreaterThan(report.first?["framesRendered"] as? Int ?? 0, 10, "\(name): \(report)")
         }
