@@ -52,6 +52,20 @@ final class LoopingWithSoundTests: XCTestCase {
         }
     }
 
+    /// `--no-audio` opens no audio device in a window either (mpv's option): without it, this
+    /// machine kind (no sound card, no sound server) prints ALSA's complaints on stderr.
+    func testNoAudioInAWindowOpensNoAudioDevice() throws {
+        let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 30, audio: true)) }
+        let display = try VirtualDisplay.ensure()
+        let result = try CommandRunner.run(["--no-audio", "--quit-after", "0.5", "--report", "-", clip],
+                                           environment: ["DISPLAY": display], display: true, timeout: 20)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try XCTUnwrap(try report(result.standardOutput).first)["state"] as? String, "playing", "the tile played in the window")
+        for noise in ["ALSA", "Connection refused", "pulse", "audio device"] {
+            XCTAssertFalse(result.standardError.contains(noise), "no audio device was opened: \(result.standardError)")
+        }
+    }
+
     /// The README's kiosk example: a region's `loop: true` loops its short clip at its own end
     /// although kiosk mode loops the wall as a group.
     func testKioskLayoutLoopsItsShortTile() throws {

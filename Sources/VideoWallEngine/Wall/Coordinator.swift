@@ -205,9 +205,9 @@ public final class Coordinator {
     private func makePlayer(index: Int, asset: Asset, spec: TileSpec) throws -> Player {
         let sink = try spec.videoSink ?? VideoSink.headless(name: "tile\(index)-video")
         var audio = spec.audioSink
-        // Headless means no device at all: a tile's sound goes to a synced fakesink (the asset
-        // is still provisional here, so whether it has sound is not known yet).
-        if spec.videoSink == nil, audio == nil {
+        // Headless (or asked for) means no device at all: a tile's sound goes to a synced
+        // fakesink (the asset is still provisional here, so whether it has sound is not known).
+        if spec.videoSink == nil || !spec.opensAudioDevice, audio == nil {
             let fake = try Element(factory: "fakesink", name: "tile\(index)-audio")
             try fake.set("sync", true)
             audio = fake

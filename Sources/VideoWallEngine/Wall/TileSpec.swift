@@ -11,15 +11,20 @@ public struct TileSpec: @unchecked Sendable {
     public var endOfStream: EndOfStreamPolicy
     public var muted: Bool
     public var volume: Double
+    /// false: with no `audioSink` given, the sound goes to a synced `fakesink` and no audio
+    /// device is opened, window or not (mpv's `--no-audio`).
+    public var opensAudioDevice: Bool
 
     public init(source: String, videoSink: VideoSink? = nil, audioSink: Element? = nil,
-                endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1) {
+                endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
+                opensAudioDevice: Bool = true) {
         self.source = source
         self.videoSink = videoSink
         self.audioSink = audioSink
         self.endOfStream = endOfStream
         self.muted = muted
         self.volume = volume
+        self.opensAudioDevice = opensAudioDevice
     }
 }
 

@@ -16,6 +16,9 @@ struct PlaybackOptions: ParsableArguments {
     @Flag(name: .long, help: "Mute every tile.")
     var mute = false
 
+    @Flag(name: .customLong("no-audio"), help: "Open no audio device: every tile's sound goes to a synced fakesink (as with --headless).")
+    var noAudio = false
+
     @Option(name: .long, help: ArgumentHelp("Write a JSON report at exit ('-' for standard output). Not written: exit status 4.", valueName: "path"))
     var report: String?
 
@@ -31,7 +34,7 @@ struct PlaybackOptions: ParsableArguments {
     }
 
     var settings: PlaybackSettings {
-        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, report: report, maxTiles: maxTiles)
+        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles)
     }
 }
 
@@ -41,6 +44,8 @@ struct PlaybackSettings {
     var quitAfter: Double?
     var loop = false
     var mute = false
+    /// No audio device opened, window or not.
+    var noAudio = false
     var report: String?
     var maxTiles = 4
 

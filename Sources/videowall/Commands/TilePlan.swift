@@ -48,13 +48,14 @@ struct TilePlan {
 
     /// The tiles as the engine takes them: a region's own loop, mute and volume, with `sink`
     /// giving each tile's video sink (none: the headless fakesink). Left-over sources follow.
-    func specs(mute: Bool, sink: (Int) -> VideoSink? = { _ in nil }) -> [TileSpec] {
+    func specs(mute: Bool, opensAudioDevice: Bool = true, sink: (Int) -> VideoSink? = { _ in nil }) -> [TileSpec] {
         var specs = tiles.enumerated().map { index, tile in
             TileSpec(source: tile.source, videoSink: sink(index),
                      endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
-                     muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1)
+                     muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
+                     opensAudioDevice: opensAudioDevice)
         }
-        specs += leftOver.map { TileSpec(source: $0, muted: mute) }
+        specs += leftOver.map { TileSpec(source: $0, muted: mute, opensAudioDevice: opensAudioDevice) }
         return specs
     }
 

@@ -34,7 +34,7 @@ struct WindowSession {
             Console.error("the window could not start: \(error)")
             return ExitStatus.startupFailed
         }
-        let specs = plan.specs(mute: playback.mute) { wallWindow.videoSink(forTile: $0) }
+        let specs = plan.specs(mute: playback.mute, opensAudioDevice: !playback.noAudio) { wallWindow.videoSink(forTile: $0) }
 
         let reporter = TileProblems.report(from: coordinator)
         do { try wallWindow.show(following: coordinator) } catch {
