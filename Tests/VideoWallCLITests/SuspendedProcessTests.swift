@@ -31,8 +31,9 @@ final class SuspendedProcessTests: XCTestCase {
             XCTAssertEqual(position, 7 - suspended, accuracy: 0.35, "tile plays on where it was: \(tile)")
             let rendered = Double(tile["framesRendered"] as? Int ?? 0), dropped = Double(tile["framesDropped"] as? Int ?? 0)
             XCTAssertGreaterThan(rendered + dropped, (position - 0.2) * rate, "every frame due is shown or counted: \(tile)")
-            // The sinks drop what is late in the moment between waking and the re-base.
-            XCTAssertLessThan(dropped, rate, "at most the frames late before the wall was re-based: \(tile)")
+            // The sinks drop what is late in the moment between waking and the re-base (on a
+            // busy machine up to a second); without the re-base, all of the time stopped.
+            XCTAssertLessThan(dropped, 2 * rate, "at most the frames late before the wall was re-based: \(tile)")
         }
         let positions = tiles.map { $0["position"] as? Double ?? 0 }
         XCTAssertEqual(positions[0], positions[1], accuracy: 0.1, "the tiles stay together")
