@@ -26,10 +26,7 @@ final class KeyFrameSeekOnScreenTests: XCTestCase {
             let (window, wall) = try await WallWindowHarness.open(layout: Self.grid, sources: paths)
             defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: Self.regions)
-            XCTAssertTrue(window.simulateKey("space"))
-            let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
-            XCTAssertTrue(paused, "space pauses")
-            await wall.whenIdle()
+            await WallWindowHarness.pauseWithSpace(window, wall)
             await wall.seek(to: Coordinator.frameSeekTime(Self.frame * 61, frameDuration: Self.frame))
 
             var seen: [Int?] = []

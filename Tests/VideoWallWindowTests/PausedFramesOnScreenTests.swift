@@ -23,10 +23,7 @@ final class PausedFramesOnScreenTests: XCTestCase {
                 XCTAssertEqual(criticals.logged, 0, "GStreamer and GLib logged no critical or warning")
             }
             await WallWindowHarness.settle(window, regions: Self.regions)
-            XCTAssertTrue(window.simulateKey("space"))
-            let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
-            XCTAssertTrue(paused, "space pauses")
-            await wall.whenIdle()
+            await WallWindowHarness.pauseWithSpace(window, wall)
 
             await wall.seek(to: Coordinator.frameSeekTime(Self.frame * 61, frameDuration: Self.frame))
             await Self.assertEveryTileShows(61, after: "a seek to frame 61", window, wall)
@@ -49,10 +46,7 @@ final class PausedFramesOnScreenTests: XCTestCase {
             let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [path, path])
             defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: Self.regions)
-            XCTAssertTrue(window.simulateKey("space"))
-            let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
-            XCTAssertTrue(paused, "space pauses")
-            await wall.whenIdle()
+            await WallWindowHarness.pauseWithSpace(window, wall)
             let before = try XCTUnwrap(Self.frameIndex(wall.players[0].lastRenderedTimestamp()))
 
             XCTAssertTrue(window.simulateSeekBarButton(down: true, atFraction: 0.75))

@@ -32,10 +32,7 @@ final class UserInputTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let path = try await TestClips.clip(Self.clip)
             try await Self.withPlayingWall(path) { window, wall in
-                XCTAssertTrue(window.simulateKey("space"))
-                let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
-                XCTAssertTrue(paused, "space pauses")
-                await wall.whenIdle()
+                await WallWindowHarness.pauseWithSpace(window, wall)
                 let before = try XCTUnwrap(wall.players[0].lastRenderedTimestamp())
 
                 XCTAssertTrue(window.simulateKey("period"))

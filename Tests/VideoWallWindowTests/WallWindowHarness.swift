@@ -3,7 +3,7 @@ import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
 import VideoWallTestSupport
-import VideoWallWindow
+@testable import VideoWallWindow
 import XCTest
 
 /// Opens a real GTK wall on the (virtual) display and plays `sources` in it.
@@ -43,6 +43,14 @@ enum WallWindowHarness {
         _ = await waitUntil(timeout: 10) { regions.allSatisfy { window.videoFrame(ofRegion: $0) != nil } }
         await pause(seconds: 0.6)
         GtkRuntime.drainEvents()
+    }
+
+    /// Presses space, as a user pausing would, and waits until the wall is paused and idle.
+    static func pauseWithSpace(_ window: WallWindow, _ wall: Coordinator, file: StaticString = #filePath, line: UInt = #line) async {
+        XCTAssertTrue(window.simulateKey("space"), file: file, line: line)
+        let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
+        XCTAssertTrue(paused, "space pauses", file: file, line: line)
+        await wall.whenIdle()
     }
 
     static func close(_ window: WallWindow, _ coordinator: Coordinator) {
