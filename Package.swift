@@ -5,10 +5,11 @@ let package = Package(
     name: "VideoWall",
     platforms: [.macOS(.v13)],
     products: [
-        // The engine is a library first: the command line is one client of it.
-        .library(name: "VideoWallEngine", targets: ["VideoWallEngine"]),
-        .library(name: "VideoWallCore", targets: ["VideoWallCore"]),
+        // The engine is a library first: the command line is one client of it. `import VideoWall`
+        // brings the engine and the core's value types.
+        .library(name: "VideoWall", targets: ["VideoWall"]),
         .executable(name: "videowall", targets: ["videowall"]),
+        .executable(name: "videowall-embed-example", targets: ["videowall-embed-example"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -22,6 +23,8 @@ let package = Package(
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk+-3.0",
                        providers: [.apt(["libgtk-3-dev"])]),
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
+        .systemLibrary(name: "CGLibLoop", path: "Sources/CGLibLoop", pkgConfig: "glib-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
 
         // Pure core: layout model, geometry, time, state machines, sync maths. No GStreamer, no GTK.
         .target(name: "VideoWallCore", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -29,28 +32,43 @@ let package = Package(
         // Thin safe layer over the GStreamer C API.
         .target(name: "GStreamerKit", dependencies: ["CGStreamer"]),
 
-        // Assets, players, coordinator, clock. Knows no window: it is handed a video sink.
+        // Assets, players, coordinator, clock. Knows no window: it is handed a video sink. Needs
+        // no GLib main loop: its timers and bus messages come through the main dispatch queue.
         .target(name: "VideoWallEngine", dependencies: ["VideoWallCore", "GStreamerKit"]),
+
+        // Test media and measurement for the bench, the tests and the demo: generated clips
+        // (frame-coded too) and the render recorder. Not part of the library product.
+        .target(name: "VideoWallFixtures", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit"]),
+
+        // The library product: the engine and the core, one import.
+        .target(name: "VideoWall", dependencies: ["VideoWallEngine", "VideoWallCore"]),
+
+        // The GLib main loop on the main thread, bridged to the main dispatch queue, and the
+        // stop signals: for programs that run GTK or a GLib loop (the window, the command line).
+        .target(name: "GLibMainLoop", dependencies: ["GStreamerKit", "CGLibLoop"]),
 
         // The GTK 3 wall window.
         .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),
 
         // The benchmark: sync, loop, seek, start-up and cost, against bare GStreamer baselines.
-        .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallWindow", "GStreamerKit"]),
+        .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "GStreamerKit", "GLibMainLoop"]),
 
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallEngine", "VideoWallWindow", "VideoWallBench", "CMalloc",
+            "VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallBench", "GLibMainLoop", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
+        // A program that embeds the wall with an async main and no GLib loop of its own.
+        .executableTarget(name: "videowall-embed-example", dependencies: ["VideoWall"], path: "Examples/EmbedExample"),
+
         // Helpers every integration test uses: generated clips, the main loop, a virtual display.
-        .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "GStreamerKit", "CGStreamer"], path: "Tests/TestSupport"),
+        .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "GLibMainLoop", "CGStreamer"], path: "Tests/TestSupport"),
 
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
         .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport"]),
     ]
 )

@@ -1,5 +1,5 @@
 // What Swift cannot import from GStreamer/GLib headers (cast and accessor macros, variadic
-// functions, private libdispatch hooks), as static inline functions. Only GStreamerKit imports this.
+// functions), as static inline functions. Only GStreamerKit imports this.
 #ifndef VIDEOWALL_CGSTREAMER_SHIM_H
 #define VIDEOWALL_CGSTREAMER_SHIM_H
 
@@ -108,22 +108,6 @@ static inline GValue vw_value_zero(void) { GValue v = G_VALUE_INIT; return v; }
 // Time constants that import but do not compile, or are macros.
 static inline GstClockTime vw_clock_time_none(void) { return GST_CLOCK_TIME_NONE; }
 
-// Private libdispatch hooks (the ones CoreFoundation's run loop uses) to drain the main
-// dispatch queue from a GLib main loop, so @MainActor work runs while gtk_main/g_main_loop_run
-// owns the main thread.
-extern int _dispatch_get_main_queue_handle_4CF(void);
-extern void _dispatch_main_queue_callback_4CF(void *msg);
-static inline int vw_dispatch_main_queue_fd(void) { return _dispatch_get_main_queue_handle_4CF(); }
-static inline void vw_dispatch_drain_main_queue(void) { _dispatch_main_queue_callback_4CF(NULL); }
-// The handle is an eventfd: read it back to zero before draining, or it stays readable and
-// the GLib source fires in a busy loop (starving GTK's lower-priority redraw source).
-static inline void vw_dispatch_acknowledge_and_drain(int fd) {
-    uint64_t count;
-    ssize_t ignored = read(fd, &count, sizeof count);
-    (void)ignored;
-    _dispatch_main_queue_callback_4CF(NULL);
-}
-
 // appsrc/appsink casts and GstBuffer timestamp setters (GST_BUFFER_PTS is an lvalue macro).
 static inline GstAppSrc *vw_app_src(gpointer p) { return GST_APP_SRC(p); }
 static inline gboolean vw_is_app_src(gpointer p) { return GST_IS_APP_SRC(p); }
@@ -132,25 +116,5 @@ static inline gboolean vw_is_app_sink(gpointer p) { return GST_IS_APP_SINK(p); }
 static inline void vw_buffer_set_pts(GstBuffer *b, GstClockTime t) { GST_BUFFER_PTS(b) = t; }
 static inline void vw_buffer_set_duration(GstBuffer *b, GstClockTime t) { GST_BUFFER_DURATION(b) = t; }
 static inline void vw_buffer_unref(GstBuffer *b) { gst_buffer_unref(b); }
-
-// A signal g_unix_signal_add does not take (SIGQUIT): a plain handler writes the signal's
-// number to a pipe that the main loop watches. write() is async-signal-safe; errno is kept.
-static int vw_signal_pipe_write_end = -1;
-static void vw_signal_to_pipe(int signum) {
-    int saved = errno;
-    unsigned char byte = (unsigned char)signum;
-    ssize_t ignored = write(vw_signal_pipe_write_end, &byte, 1);
-    (void)ignored;
-    errno = saved;
-}
-static inline int vw_forward_signal_to_pipe(int signum, int write_end) {
-    vw_signal_pipe_write_end = write_end;
-    struct sigaction action;
-    memset(&action, 0, sizeof action);
-    action.sa_handler = vw_signal_to_pipe;
-    sigemptyset(&action.sa_mask);
-    action.sa_flags = SA_RESTART;
-    return sigaction(signum, &action, NULL);
-}
 
 #endif

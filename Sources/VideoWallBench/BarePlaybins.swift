@@ -2,6 +2,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallFixtures
 
 /// The baseline: plain `playbin`s on synced fakesinks, each left to itself (own clock, own
 /// base time, no discovery, no coordination), driven the way a simple program would.
@@ -30,7 +31,7 @@ final class BarePlaybins {
         self.recorders = recorders
         asyncDone = Array(repeating: 0, count: clips.count)
         for (index, pipeline) in pipelines.enumerated() {
-            watches.append(pipeline.bus.addWatch { [weak self] message in
+            watches.append(try pipeline.bus.addWatch { [weak self] message in
                 MainActor.assumeIsolated {
                     if case .asyncDone = message.kind { self?.asyncDone[index] += 1 }
                 }

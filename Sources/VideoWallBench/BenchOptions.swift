@@ -1,4 +1,5 @@
 import VideoWallEngine
+import VideoWallFixtures
 
 /// What to measure and on what clips.
 public struct BenchOptions: Sendable {

@@ -2,6 +2,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallFixtures
 import VideoWallWindow
 
 /// Runs every measurement and gathers the report. Progress goes to `log` (standard error).

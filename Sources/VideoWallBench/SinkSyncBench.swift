@@ -2,6 +2,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallFixtures
 
 /// Sink sync: for every frame, the clock time at which each tile's sink rendered it, during
 /// steady play and after pause/resume, a seek, a speed change and a loop wrap. Each spread is

@@ -1,4 +1,5 @@
 import Foundation
+import GLibMainLoop
 import GStreamerKit
 import XCTest
 

@@ -19,20 +19,21 @@ struct CommandRunner {
         var errorLines: [String] { standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
     }
 
-    static var executable: URL {
+    /// A program built with the package (`videowall`, or an example).
+    static func executable(_ name: String = "videowall") -> URL {
         URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("videowall")
+            .deletingLastPathComponent().appendingPathComponent(name)
     }
 
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
     /// `signalAfter` seconds after the start, it is sent `signal`; `signals` sends more, each
     /// at its own time after the start. `directory` is the working directory (default: the
-    /// test's own).
-    static func run(_ arguments: [String], environment extra: [String: String] = [:], display: Bool = false,
+    /// test's own). `program` names another program built with the package.
+    static func run(_ arguments: [String], program: String = "videowall", environment extra: [String: String] = [:], display: Bool = false,
                     timeout: Double = 60, signalAfter: Double? = nil, signal: Int32 = SIGTERM,
                     signals: [(after: Double, signal: Int32)] = [], directory: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = executable(program)
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var environment = ProcessInfo.processInfo.environment
@@ -57,7 +58,7 @@ struct CommandRunner {
         if group.wait(timeout: .now() + timeout) == .timedOut {
             // A hung program may ignore SIGTERM: make sure it does not outlive the test.
             kill(process.processIdentifier, SIGKILL)
-            throw RunnerError(message: "videowall \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
+            throw RunnerError(message: "\(program) \(arguments.joined(separator: " ")) did not finish within \(timeout) s")
         }
         process.waitUntilExit()
         return Result(status: process.terminationStatus,

@@ -21,6 +21,8 @@ public struct BusMessage: Sendable {
         case missingPlugin(description: String)
         /// An element message with its structure name ("GstBinForwarded", "redirect").
         case element(name: String)
+        /// The program's own finding, posted with `Element.post(_:)`.
+        case application(ApplicationMessage)
         /// Anything this layer does not parse: the fallback case, with the type name.
         case other(String)
     }
@@ -90,6 +92,11 @@ public struct BusMessage: Sendable {
             }
             let name = gst_message_get_structure(message).flatMap { gst_structure_get_name($0) }.map { String(cString: $0) }
             return .element(name: name ?? "")
+        case GST_MESSAGE_APPLICATION:
+            if let structure = gst_message_get_structure(message), let application = ApplicationMessage(structure: structure) {
+                return .application(application)
+            }
+            return .other("application")
         default:
             return .other(String(cString: gst_message_type_get_name(type)))
         }

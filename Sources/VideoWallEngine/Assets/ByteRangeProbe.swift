@@ -36,7 +36,7 @@ enum ByteRangeProbe {
             return false
         }
         let (messages, feed) = AsyncStream.makeStream(of: BusMessage.self)
-        let watch = pipeline.bus.addWatch { feed.yield($0) }
+        guard let watch = try? pipeline.bus.addWatch({ feed.yield($0) }) else { return false }
         let timer = MainLoop.after(seconds: timeout) { feed.finish() }
         defer {
             timer.cancel()

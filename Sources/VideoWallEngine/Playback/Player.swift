@@ -22,11 +22,12 @@ public final class Player {
     public private(set) var bufferingPercent = 100
     /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.
     public private(set) var warnings: [String] = []
-    public let events: AsyncStream<PlayerEvent>
 
     let pipeline: Pipeline
     let videoSink: VideoSink
-    private let eventContinuation: AsyncStream<PlayerEvent>.Continuation
+    /// Where the tile's events go, at once and in the order the bus carried what caused them
+    /// (the coordinator publishes them as wall events).
+    private var onEvent: (@MainActor (PlayerEvent) -> Void)?
     private var machine = PlayerStateMachine()
     private var busWatch: BusWatch?
     private var connections: [SignalConnection] = []
@@ -96,13 +97,14 @@ public final class Player {
     private var segmentDoneWhilePaused = false
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
-         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double) throws {
+         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double,
+         onEvent: @escaping @MainActor (PlayerEvent) -> Void) throws {
         self.index = index
         self.asset = asset
         self.videoSink = videoSink
         self.endOfStreamPolicy = endOfStream
         self.clock = clock
-        (events, eventContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(256))
+        self.onEvent = onEvent
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)
@@ -121,7 +123,7 @@ public final class Player {
         requeue = RequeueSwitch(uri: asset.uri)
         segmentLoop = asset.isNetwork ? nil : SegmentLoop()
         connectSignals()
-        busWatch = pipeline.bus.addWatch { [weak self] message in
+        busWatch = try pipeline.bus.addWatch { [weak self] message in
             MainActor.assumeIsolated { self?.handle(message) }
         }
         apply(.load)
@@ -295,8 +297,9 @@ public final class Player {
         // deadlines. (A 1080p30 H.264 stream decodes in well under a frame period on one core.)
         let segmentLoop = self.segmentLoop
         let keyFrameOnly = self.keyFrameOnly
-        let oversizeGuard = OversizeGuard { [weak self] why in
-            DispatchQueue.main.async { MainActor.assumeIsolated { self?.refuseOversize(why) } }
+        // Weak: these closures live inside the pipeline (on its pads and elements).
+        let oversizeGuard = OversizeGuard { [weak pipeline] why in
+            pipeline?.post(Finding.oversize(why).message)
         }
         self.oversizeGuard = oversizeGuard
         // A network tile fetches over HTTP(S) only: a remote playlist whose segments say
@@ -304,10 +307,10 @@ public final class Player {
         // fetcher from the URI; one that is not HTTP(S) is locked in NULL (it never opens)
         // and the tile fails, saying why.
         let webOnly = MediaLocation.isWeb(asset.uri)
-        connections.append(pipeline.onElementSetup { [weak self] element in
+        connections.append(pipeline.onElementSetup { [weak pipeline] element in
             if webOnly, let uri = element.sourceURI, !MediaLocation.isWeb(uri) {
                 element.lockState(true)
-                DispatchQueue.main.async { MainActor.assumeIsolated { self?.refuseFetch(of: uri) } }
+                pipeline?.post(Finding.refusedFetch(uri).message)
             }
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
             let kind = element.classification
@@ -332,7 +335,7 @@ public final class Player {
             arrivalsProbe = pad.onBuffer { buffer in skipped.arrived(buffer) }
             // Weak: the probe's closure is released under the pad's lock, and must not hold the
             // last reference to the sink, whose disposal takes that lock again.
-            countersProbe = pad.onDownstreamEvent { [weak self, weak renderer = videoSink.renderer] event in
+            countersProbe = pad.onDownstreamEvent { [weak renderer = videoSink.renderer, weak pipeline] event in
                 guard event == .flushStart || event == .segment else { return }
                 skipped.segmentStarted()
                 if event == .flushStart { wraps.flushed() }
@@ -342,18 +345,14 @@ public final class Player {
                     let last = try? renderer?.lastSample()
                     let shown = last?.streamTime.map(MediaTime.init)
                     let end = shown.map { $0 + (last?.duration.map(MediaTime.init) ?? .zero) }
-                    DispatchQueue.main.async {
-                        MainActor.assumeIsolated {
-                            if kind == .wrap { self?.wrapped(endingAt: end) } else { self?.passStopped(showing: shown) }
-                        }
-                    }
+                    pipeline?.post((kind == .wrap ? Finding.wrapped(endingAt: end) : Finding.passStopped(showing: shown)).message)
                 }
                 if let counted = try? renderer?.sinkStatistics() { carried.add(counted) }
             }
         }
         if let pad = videoSink.mediaSizeElement.staticPad("sink") {
-            connections.append(pad.observeProperty("caps") { [weak self] in
-                DispatchQueue.main.async { MainActor.assumeIsolated { self?.readVideoFormat(from: pad) } }
+            connections.append(pad.observeProperty("caps") { [weak pipeline] in
+                if let format = pad.currentCaps?.videoFormat { pipeline?.post(Finding.videoFormat(format).message) }
             })
         }
     }
@@ -412,14 +411,14 @@ public final class Player {
     /// One more pass begun (a wrap, or a restart at a group's wrap).
     func countLoop() {
         loopCount += 1
-        eventContinuation.yield(.looped(loopCount))
+        emit(.looped(loopCount))
     }
 
-    private func readVideoFormat(from pad: Pad) {
-        guard let format = pad.currentCaps?.videoFormat, format != videoFormat else { return }
+    private func apply(_ format: VideoFormat) {
+        guard format != videoFormat else { return }
         videoFormat = format
         let par = PixelAspectRatio(numerator: max(1, format.pixelAspect.numerator), denominator: max(1, format.pixelAspect.denominator))
-        eventContinuation.yield(.mediaSize(width: format.width, height: format.height, pixelAspect: par,
+        emit(.mediaSize(width: format.width, height: format.height, pixelAspect: par,
                                            display: AspectFit.displaySize(width: format.width, height: format.height, pixelAspect: par)))
     }
 
@@ -530,10 +529,14 @@ public final class Player {
         due.forEach { $0.resume(returning: ok) }
     }
 
+    private func emit(_ event: PlayerEvent) {
+        onEvent?(event)
+    }
+
     func apply(_ input: PlayerInput) {
         if let new = machine.handle(input), new != state {
             state = new
-            eventContinuation.yield(.stateChanged(new))
+            emit(.stateChanged(new))
         }
     }
 
@@ -541,7 +544,7 @@ public final class Player {
     func confirm(_ described: Asset) {
         asset = described
         isConfirmed = true
-        if let unreportedFailure { eventContinuation.yield(.failed(unreportedFailure)) }
+        if let unreportedFailure { emit(.failed(unreportedFailure)) }
         unreportedFailure = nil
     }
 
@@ -554,7 +557,7 @@ public final class Player {
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
-        if isConfirmed { eventContinuation.yield(.failed(error)) } else { unreportedFailure = error }
+        if isConfirmed { emit(.failed(error)) } else { unreportedFailure = error }
         // Take only this tile down: its pipeline stops, the others play on.
         stateChanges.requestState(.null)
         resumeWaiters(false)
@@ -578,7 +581,7 @@ public final class Player {
         oversizeGuard?.stop()
         stateChanges.requestState(.null)
         resumeWaiters(false)
-        eventContinuation.finish()
+        onEvent = nil
     }
 
     /// Whether no state change of this tile is waiting or running: after `shutDown`, that its
@@ -616,16 +619,30 @@ public final class Player {
             // (A pass ended by a seek past its end has set it already: its sink cannot tell.)
             if let shown = shownPosition { heldPosition = shown }
             apply(.reachedEnd)
-            eventContinuation.yield(.endOfStream)
+            emit(.endOfStream)
         case .buffering(let percent):
             bufferingPercent = percent
-            eventContinuation.yield(.buffering(percent: percent))
+            emit(.buffering(percent: percent))
         case .tags(let tags):
-            eventContinuation.yield(.tags(tags))
+            emit(.tags(tags))
+        case .application(let posted):
+            guard message.isFrom(pipeline), let finding = Finding(posted) else { break }
+            handle(finding)
         default:
             break
         }
         messageObserver?(self, message)
+    }
+
+    /// What a streaming thread found, in the order the bus carried it.
+    private func handle(_ finding: Finding) {
+        switch finding {
+        case .oversize(let why): refuseOversize(why)
+        case .refusedFetch(let uri): refuseFetch(of: uri)
+        case .wrapped(let end): wrapped(endingAt: end)
+        case .passStopped(let shown): passStopped(showing: shown)
+        case .videoFormat(let format): apply(format)
+        }
     }
 
     /// A stream ends: at end of stream, or at a gapless wrap, which never posts one.
@@ -638,7 +655,7 @@ public final class Player {
     func warn(_ message: String) {
         guard !warnings.contains(message) else { return }
         warnings.append(message)
-        eventContinuation.yield(.warning(message))
+        emit(.warning(message))
     }
 
     private func reason(for error: GStreamerError) -> AssetError.Reason {

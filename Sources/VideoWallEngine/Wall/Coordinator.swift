@@ -39,7 +39,6 @@ public final class Coordinator {
     /// How long the process stood still while the wall played (SIGSTOP, a paused machine).
     public internal(set) var suspendedTime: MediaTime = .zero
     var overloadTimer: TimeoutToken?
-    private var forwarders: [Task<Void, Never>] = []
     /// Descriptions still on their way after `load` returned, by slot.
     var describing: [Int: Task<Void, Never>] = [:]
     /// The discoveries themselves, by slot: cancelled when the wall closes, so none runs on.
@@ -213,16 +212,15 @@ public final class Coordinator {
             audio = fake
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
-                                endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume)
+                                endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume) { [weak self] event in
+            self?.publish(.tile(index, event))
+        }
         // A looping tile is armed before its preroll: a short clip is read to its end while it
         // prerolls, and playbin asks for the next URI (about-to-finish) then, before the loop
         // plan exists. Not in a group loop: there a tile shorter than the longest must hold
         // until the group wraps, and which tiles are shorter is known only from the plan.
         if !isLooping || spec.endOfStream == .loop { player.setGaplessLoop(spec.endOfStream == .loop) }
         player.messageObserver = { [weak self] player, message in self?.observe(player, message) }
-        forwarders.append(Task { @MainActor [weak self] in
-            for await event in player.events { self?.publish(.tile(index, event)) }
-        })
         return player
     }
 
@@ -323,16 +321,13 @@ public final class Coordinator {
         if intendsToPlay { pause() } else { play() }
     }
 
-    /// Shuts down and waits until every tile's event forwarding has ended, so no task still
-    /// holds a player, and until every tile's pipeline is in NULL, at most
+    /// Shuts down and waits until every tile's pipeline is in NULL, at most
     /// `configuration.closeTimeout` seconds (a pipeline whose thread is stuck in `open()` never
     /// gets there). After this the pipelines are freed (what the leak tracer checks at
     /// `gst_deinit`); a program must not call `gst_deinit` while `BlockingCalls` still
     /// lists calls (discoveries stop on threads of their own).
     public func close() async {
         shutDown()
-        for forwarder in forwarders { await forwarder.value }
-        forwarders.removeAll()
         let stopping = players + retired
         let deadline = Date().addingTimeInterval(configuration.closeTimeout)
         while stopping.contains(where: { !$0.isSettled }), Date() < deadline {
@@ -350,7 +345,6 @@ public final class Coordinator {
         suspensionTimer?.cancel()
         discoveryTasks.forEach { $0.cancel() }
         for player in players { player.shutDown() }
-        forwarders.forEach { $0.cancel() }
         subscribers.forEach { $0.finish() }
         subscribers.removeAll()
     }

@@ -1,9 +1,11 @@
 import ArgumentParser
 import Foundation
+import GLibMainLoop
 import GStreamerKit
 import VideoWallBench
 import VideoWallCore
 import VideoWallEngine
+import VideoWallFixtures
 
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(

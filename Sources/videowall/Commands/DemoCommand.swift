@@ -1,8 +1,10 @@
 import ArgumentParser
 import Foundation
+import GLibMainLoop
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallFixtures
 import VideoWallWindow
 
 struct DemoCommand: ParsableCommand {

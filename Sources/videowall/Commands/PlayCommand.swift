@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GLibMainLoop
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine

@@ -1,3 +1,4 @@
+import GLibMainLoop
 import GStreamerKit
 
 /// Why a session stops.

@@ -1,6 +1,7 @@
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallEngine
 
 /// A clip whose every frame carries its index: a `FrameCode` band across the top and the
 /// same number in seven-segment digits under it, on a slowly moving grey background (so the

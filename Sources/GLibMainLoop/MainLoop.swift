@@ -1,4 +1,5 @@
-internal import CGStreamer
+internal import CGLibLoop
+import GStreamerKit
 import Dispatch
 import Foundation
 
@@ -8,7 +9,7 @@ import Foundation
 /// `DispatchQueue.main` or the `@MainActor` would run. `installDispatchBridge()` watches
 /// libdispatch's main-queue handle with `g_unix_fd_add` and drains the queue from there,
 /// the way CoreFoundation's run loop does, so GLib callbacks and main-actor tasks share one thread.
-public enum MainLoop {
+extension MainLoop {
     nonisolated(unsafe) private static var bridgeInstalled = false
     nonisolated(unsafe) private static var loops: [OpaquePointer] = []
 
@@ -69,19 +70,6 @@ public enum MainLoop {
         timer?.cancel()
         return try outcome.result!.get()
     }
-
-    /// `g_timeout_add_full` on the main context: runs `action` once after `seconds`.
-    /// Cancel the token to remove the source before it fires.
-    @discardableResult
-    public static func after(seconds: Double, _ action: @escaping @MainActor () -> Void) -> TimeoutToken {
-        TimeoutToken(interval: seconds, repeats: false) { action(); return false }
-    }
-
-    /// Runs `action` every `seconds` on the main context while it returns true.
-    @discardableResult
-    public static func every(seconds: Double, _ action: @escaping @MainActor () -> Bool) -> TimeoutToken {
-        TimeoutToken(interval: seconds, repeats: true, action)
-    }
 }
 
 /// Where `runUntilComplete` keeps the awaited result; touched on the main thread only.
@@ -93,44 +81,6 @@ final class LoopOutcome<Value>: @unchecked Sendable {
 public struct MainLoopTimeout: Error, CustomStringConvertible {
     public var seconds: Double
     public var description: String { "timed out after \(seconds) s" }
-}
-
-/// A GLib source that a token stands for; `cancel()` removes it (the source keeps its token
-/// alive until then, so dropping a token does not stop it).
-public protocol MainLoopSource: AnyObject {
-    func cancel()
-}
-
-/// A GLib timeout source.
-public final class TimeoutToken: MainLoopSource, @unchecked Sendable {
-    private var sourceID: guint = 0
-    private let action: @MainActor () -> Bool
-
-    init(interval: Double, repeats: Bool, _ action: @escaping @MainActor () -> Bool) {
-        self.action = action
-        // GLib counts in 32-bit milliseconds: a longer interval (or an infinite one) waits the
-        // longest GLib can, about 49 days, rather than trapping in the conversion; NaN waits none.
-        let ms = interval.isNaN ? 0 : guint(min(max(0, interval * 1000), Double(guint.max)).rounded())
-        // The source holds a strong reference to this token until it is removed.
-        let data = Unmanaged.passRetained(self).toOpaque()
-        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, ms, { data in
-            let token = Unmanaged<TimeoutToken>.fromOpaque(data!).takeUnretainedValue()
-            let again = MainActor.assumeIsolated { token.action() }
-            if !again { token.sourceID = 0 }
-            return again ? 1 : 0
-        }, data, { data in Unmanaged<TimeoutToken>.fromOpaque(data!).release() })
-        _ = repeats
-    }
-
-    /// `g_source_remove`, if the source is still there.
-    public func cancel() {
-        guard sourceID != 0 else { return }
-        let id = sourceID
-        sourceID = 0
-        g_source_remove(id)
-    }
-
-    public var isActive: Bool { sourceID != 0 }
 }
 
 extension MainLoop {

@@ -1,6 +1,7 @@
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallEngine
 
 /// A synced `fakesink` that records, for every frame it renders, when the frame was due, when
 /// it reached the sink and when the sink's thread actually rendered it, so sync between tiles

@@ -1,4 +1,5 @@
-internal import CGStreamer
+internal import CGLibLoop
+import GStreamerKit
 import Foundation
 
 /// The signals that ask a program to stop, caught from the very start: installed before

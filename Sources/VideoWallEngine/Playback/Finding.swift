@@ -1,0 +1,65 @@
+import GStreamerKit
+import VideoWallCore
+
+/// What a tile's streaming threads find out, carried to the player as an application message
+/// on the tile's own bus, so it arrives in one order with the pipeline's state changes, errors
+/// and end of stream (a media size cannot overtake the state change that preceded it).
+enum Finding: Equatable {
+    /// The decoder was about to be given a picture larger than a tile plays.
+    case oversize(String)
+    /// The tile's playlist asked for a fetch off the network.
+    case refusedFetch(String)
+    /// A gapless wrap: the next pass began; the previous one ended at this position.
+    case wrapped(endingAt: MediaTime?)
+    /// A seek past the end stopped a pass in segment mode, showing this stream time.
+    case passStopped(showing: MediaTime?)
+    /// The stream's video format was negotiated (or changed).
+    case videoFormat(VideoFormat)
+
+    private static let prefix = "videowall-"
+
+    var message: ApplicationMessage {
+        switch self {
+        case .oversize(let why):
+            return ApplicationMessage(Self.prefix + "oversize", ["reason": .string(why)])
+        case .refusedFetch(let uri):
+            return ApplicationMessage(Self.prefix + "refused-fetch", ["uri": .string(uri)])
+        case .wrapped(let end):
+            return ApplicationMessage(Self.prefix + "wrapped", end.map { ["time": .integer($0.nanoseconds)] } ?? [:])
+        case .passStopped(let shown):
+            return ApplicationMessage(Self.prefix + "pass-stopped", shown.map { ["time": .integer($0.nanoseconds)] } ?? [:])
+        case .videoFormat(let format):
+            var fields: [String: ApplicationMessage.Value] = [
+                "width": .integer(Int64(format.width)), "height": .integer(Int64(format.height)),
+                "par-n": .integer(Int64(format.pixelAspect.numerator)), "par-d": .integer(Int64(format.pixelAspect.denominator)),
+            ]
+            if let rate = format.frameRate {
+                fields["fps-n"] = .integer(Int64(rate.numerator))
+                fields["fps-d"] = .integer(Int64(rate.denominator))
+            }
+            return ApplicationMessage(Self.prefix + "video-format", fields)
+        }
+    }
+
+    /// Reads a finding back; nil for any other application message.
+    init?(_ message: ApplicationMessage) {
+        let time = message.integer("time").map { MediaTime(nanoseconds: $0) }
+        switch message.name {
+        case Self.prefix + "oversize":
+            self = .oversize(message.string("reason") ?? "")
+        case Self.prefix + "refused-fetch":
+            self = .refusedFetch(message.string("uri") ?? "")
+        case Self.prefix + "wrapped":
+            self = .wrapped(endingAt: time)
+        case Self.prefix + "pass-stopped":
+            self = .passStopped(showing: time)
+        case Self.prefix + "video-format":
+            guard let width = message.integer("width"), let height = message.integer("height"),
+                  let parN = message.integer("par-n"), let parD = message.integer("par-d") else { return nil }
+            let rate = message.integer("fps-n").flatMap { n in message.integer("fps-d").map { (Int(n), Int($0)) } }
+            self = .videoFormat(VideoFormat(width: Int(width), height: Int(height), pixelAspect: (Int(parN), Int(parD)), frameRate: rate))
+        default:
+            return nil
+        }
+    }
+}

@@ -1,0 +1,2 @@
+// Every integration test makes its own clips: the fixtures come with the test support.
+@_exported import VideoWallFixtures

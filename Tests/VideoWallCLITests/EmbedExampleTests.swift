@@ -1,0 +1,33 @@
+import Foundation
+import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// The example that ships (`Examples/EmbedExample`): a program with an async main and no GLib
+/// main loop of its own loads a wall, plays, seeks, changes speed and closes it.
+final class EmbedExampleTests: XCTestCase {
+    func testTheExampleRunsAWallUnderAnAsyncMain() throws {
+        let clips = try onMainLoop {
+            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 25, frames: 125, keyFrameInterval: 50, audio: true)),
+             try await TestClips.clip(ClipSpec(width: 240, height: 240, frameRate: 30, frames: 150, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))]
+        }
+        let started = Date()
+        let result = try CommandRunner.run(clips, program: "videowall-embed-example", timeout: 30)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "2 s of play, a seek and 1 s at 2x take a few seconds")
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        // The wall went through its transport, in order, and each tile reported its size.
+        let transport = lines.filter { $0.hasPrefix("event: wall ") }
+        XCTAssertEqual(transport, ["paused", "playing", "seeking", "paused", "playing", "seeking", "paused", "playing"].map { "event: wall \($0)" },
+                       result.standardOutput)
+        XCTAssertTrue(lines.contains("event: tile 1 media size 320x180"), result.standardOutput)
+        XCTAssertTrue(lines.contains("event: tile 2 media size 240x240"), result.standardOutput)
+        // Sought to 1 s, then 1 s at double speed: both tiles near 3 s.
+        for tile in 1...2 {
+            let prefix = "tile \(tile): "
+            let line: String = try XCTUnwrap(lines.first(where: { $0.hasPrefix(prefix) }), result.standardOutput)
+            let seconds = try XCTUnwrap(Double(String(line.dropFirst(prefix.count).prefix(while: { $0 != " " }))), line)
+            XCTAssertEqual(seconds, 3, accuracy: 0.25, line)
+        }
+    }
+}
