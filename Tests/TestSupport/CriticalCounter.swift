@@ -1,31 +1,41 @@
 import CGStreamer
+import Foundation
 
 /// Counts the g_critical and g_warning messages GStreamer and GLib log while it lives
 /// (`g_log_set_handler` on their domains), so a test can fail on a "CRITICAL" that would
-/// otherwise only be printed. Handlers run on whichever thread logs.
+/// otherwise only be printed. Handlers run on whichever thread logs: the count is kept under
+/// a lock.
 public final class CriticalCounter: @unchecked Sendable {
     private static let domains = ["GStreamer", "GLib", "GLib-GObject"]
-    private let count = UnsafeMutablePointer<Int>.allocate(capacity: 1)
+    private let tally = Tally()
     private var handlers: [(domain: String, id: guint)] = []
 
     public init() {
-        count.initialize(to: 0)
         let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue)
+        // The handlers hold the tally until they are removed in deinit.
+        let data = Unmanaged.passUnretained(tally).toOpaque()
         for domain in Self.domains {
             let id = g_log_set_handler(domain, levels, { domain, _, message, data in
-                data?.assumingMemoryBound(to: Int.self).pointee += 1
+                guard let data else { return }
+                Unmanaged<Tally>.fromOpaque(data).takeUnretainedValue().add()
                 // Still say what it was: the count alone would not tell a reader.
                 print("\(domain.map { String(cString: $0) } ?? "?") logged: \(message.map { String(cString: $0) } ?? "")")
-            }, count)
+            }, data)
             handlers.append((domain, id))
         }
     }
 
     /// Criticals and warnings logged since this counter was made.
-    public var logged: Int { count.pointee }
+    public var logged: Int { tally.value }
 
     deinit {
         for handler in handlers { g_log_remove_handler(handler.domain, handler.id) }
-        count.deallocate()
+    }
+
+    private final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.lock(); count += 1; lock.unlock() }
+        var value: Int { lock.lock(); defer { lock.unlock() }; return count }
     }
 }

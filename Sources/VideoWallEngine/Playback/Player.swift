@@ -175,10 +175,13 @@ public final class Player {
             return .async
         }
         let before = try? videoSink.renderer.sinkStatistics()
+        let generation = carriedStatistics.generation
         let result = pipeline.setState(state)
         if let before, let after = try? videoSink.renderer.sinkStatistics(),
            after.rendered < before.rendered || after.dropped < before.dropped {
-            carriedStatistics.add(before)
+            // A flush or segment between the two reads was carried by the probe already, with
+            // counts at least `before`: carrying `before` too would count those frames twice.
+            carriedStatistics.add(before, unlessCarriedSince: generation)
         }
         toldToPlay = state == .playing
         if toldToPlay, segmentDoneWhilePaused {
@@ -709,11 +712,32 @@ final class WrapDetector: @unchecked Sendable {
 final class CarriedStatistics: @unchecked Sendable {
     private let lock = NSLock()
     private var carried = SinkStatistics(rendered: 0, dropped: 0)
+    private var carries = 0
+
+    /// How many times counts were carried: read before a change that may zero the sink's
+    /// counts, to tell whether something else carried them meanwhile.
+    var generation: Int {
+        lock.lock(); defer { lock.unlock() }
+        return carries
+    }
 
     func add(_ counted: SinkStatistics) {
         lock.lock(); defer { lock.unlock() }
         carried.rendered += counted.rendered
         carried.dropped += counted.dropped
+        carries += 1
+    }
+
+    /// Carries `counted` unless counts were carried since `generation` (checked and added
+    /// under one lock). Returns whether it carried them.
+    @discardableResult
+    func add(_ counted: SinkStatistics, unlessCarriedSince generation: Int) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard carries == generation else { return false }
+        carried.rendered += counted.rendered
+        carried.dropped += counted.dropped
+        carries += 1
+        return true
     }
 
     func total(adding current: SinkStatistics) -> SinkStatistics {

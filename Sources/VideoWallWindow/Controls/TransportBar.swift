@@ -14,6 +14,8 @@ final class TransportBar {
     private let muteButton: UnsafeMutablePointer<GtkWidget>
     private var updating = false
     private(set) var isDragging = false
+    /// The bar's signal handlers: they go with the bar.
+    private var connections: [GtkSignalConnection] = []
 
     var onCommand: ((WallCommand) -> Void)?
     /// The user grabbed (true) or released (false) the seek bar.
@@ -49,33 +51,35 @@ final class TransportBar {
         gtk_box_pack_start(box, scale, 1, 1, 4)
         for widget in [timeLabel, slower, speedLabel, faster, loopButton, muteButton] { gtk_box_pack_start(box, widget, 0, 0, 0) }
 
-        GtkSignals.onSimple(back, "clicked") { [weak self] in self?.onCommand?(.stepFrames(-1)) }
-        GtkSignals.onSimple(playButton, "clicked") { [weak self] in self?.onCommand?(.togglePlayPause) }
-        GtkSignals.onSimple(forward, "clicked") { [weak self] in self?.onCommand?(.stepFrames(1)) }
-        GtkSignals.onSimple(slower, "clicked") { [weak self] in self?.onCommand?(.slower) }
-        GtkSignals.onSimple(faster, "clicked") { [weak self] in self?.onCommand?(.faster) }
-        GtkSignals.onSimple(loopButton, "toggled") { [weak self] in
-            guard let self, !self.updating else { return }
-            self.onCommand?(.toggleLoop)
-        }
-        GtkSignals.onSimple(muteButton, "toggled") { [weak self] in
-            guard let self, !self.updating else { return }
-            self.onCommand?(.toggleMute)
-        }
-        GtkSignals.onButton(scale, "button-press-event") { [weak self] in
-            self?.isDragging = true
-            self?.onDrag?(true)
-        }
-        GtkSignals.onButton(scale, "button-release-event") { [weak self] in
-            guard let self else { return }
-            self.isDragging = false
-            self.onScrub?(gtk_range_get_value(vw_range(self.scale)))
-            self.onDrag?(false)
-        }
-        GtkSignals.onSimple(scale, "value-changed") { [weak self] in
-            guard let self, !self.updating, self.isDragging else { return }
-            self.onScrub?(gtk_range_get_value(vw_range(self.scale)))
-        }
+        connections = [
+            GtkSignals.onSimple(back, "clicked") { [weak self] in self?.onCommand?(.stepFrames(-1)) },
+            GtkSignals.onSimple(playButton, "clicked") { [weak self] in self?.onCommand?(.togglePlayPause) },
+            GtkSignals.onSimple(forward, "clicked") { [weak self] in self?.onCommand?(.stepFrames(1)) },
+            GtkSignals.onSimple(slower, "clicked") { [weak self] in self?.onCommand?(.slower) },
+            GtkSignals.onSimple(faster, "clicked") { [weak self] in self?.onCommand?(.faster) },
+            GtkSignals.onSimple(loopButton, "toggled") { [weak self] in
+                guard let self, !self.updating else { return }
+                self.onCommand?(.toggleLoop)
+            },
+            GtkSignals.onSimple(muteButton, "toggled") { [weak self] in
+                guard let self, !self.updating else { return }
+                self.onCommand?(.toggleMute)
+            },
+            GtkSignals.onButton(scale, "button-press-event") { [weak self] in
+                self?.isDragging = true
+                self?.onDrag?(true)
+            },
+            GtkSignals.onButton(scale, "button-release-event") { [weak self] in
+                guard let self else { return }
+                self.isDragging = false
+                self.onScrub?(gtk_range_get_value(vw_range(self.scale)))
+                self.onDrag?(false)
+            },
+            GtkSignals.onSimple(scale, "value-changed") { [weak self] in
+                guard let self, !self.updating, self.isDragging else { return }
+                self.onScrub?(gtk_range_get_value(vw_range(self.scale)))
+            },
+        ]
     }
 
     /// Shows the wall's state (called four times a second); the seek bar is left alone while dragged.

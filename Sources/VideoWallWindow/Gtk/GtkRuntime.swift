@@ -41,4 +41,20 @@ public enum GtkRuntime {
     public static func drainEvents() {
         while gtk_events_pending() != 0 { gtk_main_iteration_do(0) }
     }
+
+    /// The titles of the toplevel windows that are shown (`gtk_window_list_toplevels`).
+    @MainActor
+    public static var shownWindowTitles: [String] {
+        let list = gtk_window_list_toplevels()
+        defer { g_list_free(list) }
+        var titles: [String] = []
+        var node = list
+        while let current = node {
+            if let widget = current.pointee.data?.assumingMemoryBound(to: GtkWidget.self), gtk_widget_get_visible(widget) != 0 {
+                titles.append(gtk_window_get_title(vw_window(widget)).map { String(cString: $0) } ?? "")
+            }
+            node = current.pointee.next
+        }
+        return titles
+    }
 }

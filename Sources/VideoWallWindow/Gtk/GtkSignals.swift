@@ -8,54 +8,80 @@ final class GtkHandler<Arguments> {
     init(_ body: @escaping (Arguments) -> Bool) { self.body = body }
 }
 
+/// One connected handler. Dropping it disconnects the handler (`g_signal_handler_disconnect`),
+/// so whoever keeps it decides how long the handler runs; it holds a reference to the widget
+/// until then, so the disconnect never reaches a freed object.
+final class GtkSignalConnection {
+    private let widget: UnsafeMutablePointer<GObject>
+    private let id: gulong
+
+    init(widget: UnsafeMutablePointer<GObject>, id: gulong) {
+        self.widget = widget
+        self.id = id
+        g_object_ref(widget)
+    }
+
+    /// `g_signal_handler_disconnect`, if the handler is still connected (a destroyed widget
+    /// has dropped its handlers already).
+    func disconnect() {
+        if g_signal_handler_is_connected(widget, id) != 0 { g_signal_handler_disconnect(widget, id) }
+    }
+
+    deinit {
+        disconnect()
+        g_object_unref(widget)
+    }
+}
+
 enum GtkSignals {
     private static func connect<Arguments>(_ widget: UnsafeMutableRawPointer, _ signal: String,
-                                           _ handler: GtkHandler<Arguments>, _ callback: GCallback) {
+                                           _ handler: GtkHandler<Arguments>, _ callback: GCallback) -> GtkSignalConnection {
         let data = Unmanaged.passRetained(handler as AnyObject).toOpaque()
-        g_signal_connect_data(vw_gobject(widget), signal, callback, data, { data, _ in
+        let id = g_signal_connect_data(vw_gobject(widget), signal, callback, data, { data, _ in
             if let data { Unmanaged<AnyObject>.fromOpaque(data).release() }
         }, GConnectFlags(rawValue: 0))
+        return GtkSignalConnection(widget: vw_gobject(widget), id: id)
     }
 
     /// `void (*)(GtkWidget *, gpointer)`: "clicked", "value-changed", "destroy", "realize".
-    static func onSimple(_ widget: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
+    static func onSimple(_ widget: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
         let f: F = { _, data in _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<Void>).body(()) }
-        connect(widget, signal, GtkHandler<Void> { body(); return false }, unsafeBitCast(f, to: GCallback.self))
+        return connect(widget, signal, GtkHandler<Void> { body(); return false }, unsafeBitCast(f, to: GCallback.self))
     }
 
     /// "key-press-event": `gboolean (*)(GtkWidget *, GdkEventKey *, gpointer)`; the body gets the
     /// key's name (`gdk_keyval_name`) and returns whether it handled it.
-    static func onKeyPress(_ widget: UnsafeMutableRawPointer, _ body: @escaping (String) -> Bool) {
+    static func onKeyPress(_ widget: UnsafeMutableRawPointer, _ body: @escaping (String) -> Bool) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEventKey>?, UnsafeMutableRawPointer?) -> gboolean
         let f: F = { _, event, data in
             guard let event, let name = gdk_keyval_name(event.pointee.keyval) else { return 0 }
             return (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<String>).body(String(cString: name)) ? 1 : 0
         }
-        connect(widget, "key-press-event", GtkHandler<String>(body), unsafeBitCast(f, to: GCallback.self))
+        return connect(widget, "key-press-event", GtkHandler<String>(body), unsafeBitCast(f, to: GCallback.self))
     }
 
     /// "button-press-event"/"button-release-event": `gboolean (*)(GtkWidget *, GdkEventButton *, gpointer)`.
-    static func onButton(_ widget: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) {
+    static func onButton(_ widget: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
         let f: F = { _, _, data in _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<Void>).body(()); return 0 }
-        connect(widget, signal, GtkHandler<Void> { body(); return false }, unsafeBitCast(f, to: GCallback.self))
+        return connect(widget, signal, GtkHandler<Void> { body(); return false }, unsafeBitCast(f, to: GCallback.self))
     }
 
     /// "size-allocate": `void (*)(GtkWidget *, GdkRectangle *, gpointer)`.
-    static func onSizeAllocate(_ widget: UnsafeMutableRawPointer, _ body: @escaping (Int, Int) -> Void) {
+    static func onSizeAllocate(_ widget: UnsafeMutableRawPointer, _ body: @escaping (Int, Int) -> Void) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkRectangle>?, UnsafeMutableRawPointer?) -> Void
         let f: F = { _, rect, data in
             guard let rect else { return }
             _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<(Int, Int)>).body((Int(rect.pointee.width), Int(rect.pointee.height)))
         }
-        connect(widget, "size-allocate", GtkHandler<(Int, Int)> { body($0.0, $0.1); return false }, unsafeBitCast(f, to: GCallback.self))
+        return connect(widget, "size-allocate", GtkHandler<(Int, Int)> { body($0.0, $0.1); return false }, unsafeBitCast(f, to: GCallback.self))
     }
 
     /// "delete-event": `gboolean (*)(GtkWidget *, GdkEvent *, gpointer)`; true keeps the window.
-    static func onDelete(_ widget: UnsafeMutableRawPointer, _ body: @escaping () -> Bool) {
+    static func onDelete(_ widget: UnsafeMutableRawPointer, _ body: @escaping () -> Bool) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> gboolean
         let f: F = { _, _, data in (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<Void>).body(()) ? 1 : 0 }
-        connect(widget, "delete-event", GtkHandler<Void>(body), unsafeBitCast(f, to: GCallback.self))
+        return connect(widget, "delete-event", GtkHandler<Void>(body), unsafeBitCast(f, to: GCallback.self))
     }
 }

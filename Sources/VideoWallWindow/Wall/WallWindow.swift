@@ -40,6 +40,8 @@ public final class WallWindow {
     private var audibleTile: Int? = 0
     private var resumeAfterDrag = false
     private var tickID: guint = 0
+    /// The window's signal handlers: they go with the window.
+    private var connections: [GtkSignalConnection] = []
     /// Says, over the bottom of the stage, that the machine cannot keep up (hidden otherwise).
     private let overloadBanner = GtkDrawing.overlayLabel(style: "vw-error", wraps: false)
     /// Called when the user asks to quit (q, Escape, closing the window).
@@ -89,14 +91,16 @@ public final class WallWindow {
         gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         for (tile, assignment) in assignments.enumerated() { viewForTile[tile] = assignment.region }
 
-        GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) }
-        GtkSignals.onKeyPress(window) { [weak self] key in
-            guard let self, let command = WallCommand.forKey(key) else { return false }
-            self.perform(command)
-            return true
-        }
-        GtkSignals.onDelete(window) { [weak self] in self?.onQuit?(); return true }
-        GtkSignals.onSimple(window, "destroy") { [weak self] in self?.windowDestroyed() }
+        connections = [
+            GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) },
+            GtkSignals.onKeyPress(window) { [weak self] key in
+                guard let self, let command = WallCommand.forKey(key) else { return false }
+                self.perform(command)
+                return true
+            },
+            GtkSignals.onDelete(window) { [weak self] in self?.onQuit?(); return true },
+            GtkSignals.onSimple(window, "destroy") { [weak self] in self?.windowDestroyed() },
+        ]
         transportBar.onCommand = { [weak self] in self?.perform($0) }
         transportBar.onDrag = { [weak self] dragging in self?.dragChanged(dragging) }
         transportBar.onScrub = { [weak self] seconds in self?.scrub(to: seconds) }
@@ -174,14 +178,16 @@ public final class WallWindow {
     private func addFrameTick() {
         typealias F = @convention(c) (UnsafeMutablePointer<GtkWidget>?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean
         let tick: F = { _, _, data in
-            guard let data else { return 0 }
-            let window = Unmanaged<WallWindow>.fromOpaque(data).takeUnretainedValue()
+            guard let data, let window = Unmanaged<WeakWindow>.fromOpaque(data).takeUnretainedValue().window else { return 0 }
             MainActor.assumeIsolated { window.presentFrames() }
             return 1
         }
-        // The callback holds the window weakly in spirit: it is removed in close(), before the
-        // window goes away, so an unretained pointer is enough.
-        tickID = gtk_widget_add_tick_callback(window, tick, Unmanaged.passUnretained(self).toOpaque(), nil)
+        // The callback holds the window weakly (a box released by the destroy-notify), so a
+        // tick after the window went, whatever the order, finds nothing and ends.
+        let box = Unmanaged.passRetained(WeakWindow(self)).toOpaque()
+        tickID = gtk_widget_add_tick_callback(window, tick, box) { data in
+            if let data { Unmanaged<WeakWindow>.fromOpaque(data).release() }
+        }
     }
 
     /// Picks the frame each tile shows. While the wall plays, the tiles that are playing show
@@ -238,12 +244,19 @@ public final class WallWindow {
     /// A frame reaches the appsink when it is due; the tick may read the clock a hair earlier.
     private static let dueSlack = MediaTime.milliseconds(5)
 
+    /// A window dropped without `close()` closes itself: no tick, timer or handler outlives it.
+    isolated deinit {
+        close()
+    }
+
     /// Closes the window and stops following the coordinator.
     public func close() {
+        guard !closing else { return }
         stopFollowing()
         tiles.forEach { $0.release() }
         closing = true
         if !destroyed { gtk_widget_destroy(window) }
+        connections.removeAll()
     }
 
     /// No more ticks, timers or events: nothing touches the widgets after this. (A window
@@ -417,4 +430,11 @@ public final class WallWindow {
         if networked && transportBar.isDragging { return }
         coordinator.requestSeek(to: .seconds(seconds), precision: .accurate)
     }
+}
+
+/// The tick callback's hold on the window: weak, so it never keeps the window alive or
+/// reaches one that has gone.
+private final class WeakWindow {
+    weak var window: WallWindow?
+    init(_ window: WallWindow) { self.window = window }
 }
