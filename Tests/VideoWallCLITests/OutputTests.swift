@@ -103,6 +103,26 @@ final class OutputTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: png))
     }
 
+    /// The screenshot is written off the main thread: a file that never takes it (a FIFO
+    /// nobody reads, put there after the start) neither freezes the wall nor holds the exit;
+    /// it is given up after 5 s and counts as lost.
+    func testAScreenshotFileThatDoesNotAnswerDoesNotHoldTheWall() throws {
+        let display = try VirtualDisplay.ensure()
+        let clip = try clip()
+        let path = TestClips.directory + "/fifo-\(UUID().uuidString).png"
+        DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { _ = mkfifo(path, 0o600) }
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let started = Date()
+        let result = try CommandRunner.run(["--loop", "--quit-after", "2", "--screenshot-at", "1", path, "--report", "-", clip],
+                                           environment: ["DISPLAY": display], display: true, timeout: 30)
+        XCTAssertEqual(result.status, 4, result.standardError)
+        XCTAssertTrue(result.errorLines.contains("videowall: error: --screenshot-at 1: \(path): cannot save the screenshot: no answer within 5 s"),
+                      result.standardError)
+        // Written on the main thread, the open() would never return: no --quit-after, no exit.
+        XCTAssertLessThan(Date().timeIntervalSince(started), 15, "the exit waits at most 5 s for the file")
+        XCTAssertNoThrow(try result.reportTiles(), "the report is written")
+    }
+
     /// `--headless` ignored `--layout`: a missing or broken layout exited 0, so no layout could
     /// be checked in CI. Now it is read, checked and played headless too.
     func testHeadlessRunsCheckAndPlayTheLayout() throws {

@@ -1,4 +1,6 @@
 internal import CGtk
+import Foundation
+import GStreamerKit
 
 /// What a window showed, read back from the display (`gdk_pixbuf_get_from_window`): the
 /// pixels as a person would see them, RGB, row by row.
@@ -47,18 +49,43 @@ enum WindowCapture {
         return (CapturedImage(width: Int(width), height: Int(height), pixels: pixels), pixbuf)
     }
 
-    /// Saves what the window shows as a PNG (`gdk_pixbuf_savev`; `gdk_pixbuf_save` is variadic).
+    /// Saves what the window shows as a PNG. The picture is taken on the main thread (it
+    /// reads the window), the file is encoded and written on a thread of its own
+    /// (`gdk_pixbuf_savev`; `gdk_pixbuf_save` is variadic), so a slow disk never holds the wall.
     @MainActor
-    static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String) throws(WindowError) {
-        guard let (_, pixbuf) = capture(widget) else { throw WindowError("\(path): the window is not on screen yet") }
-        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
-        var error: UnsafeMutablePointer<GError>?
-        if gdk_pixbuf_savev(pixbuf, path, "png", nil, nil, &error) == 0 {
-            let message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
-            if let error { g_error_free(error) }
-            throw WindowError("\(path): cannot save the screenshot: \(message)")
+    static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String, writeTimeout: Double = 5) async throws(WindowError) {
+        guard let window = gtk_widget_get_window(widget) else { throw WindowError("\(path): the window is not on screen yet") }
+        let width = gdk_window_get_width(window), height = gdk_window_get_height(window)
+        guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else {
+            throw WindowError("\(path): the window is not on screen yet")
         }
+        let picture = OwnedPixbuf(pixbuf)
+        // A file that does not answer (a FIFO nobody reads, a dead network mount) is given up
+        // after `writeTimeout`; its thread is left to finish or not.
+        let answer = FirstAnswer<String?>()
+        let failure: String? = await withCheckedContinuation { continuation in
+            answer.continuation = continuation
+            let timer = MainLoop.after(seconds: writeTimeout) { answer.give("no answer within \(Int(writeTimeout)) s") }
+            Thread.detachNewThread {
+                var error: UnsafeMutablePointer<GError>?
+                var message: String?
+                if gdk_pixbuf_savev(picture.pixbuf, path, "png", nil, nil, &error) == 0 {
+                    message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
+                    if let error { g_error_free(error) }
+                }
+                DispatchQueue.main.async { MainActor.assumeIsolated { timer.cancel(); answer.give(message) } }
+            }
+        }
+        if let failure { throw WindowError("\(path): cannot save the screenshot: \(failure)") }
     }
+}
+
+/// A pixbuf handed to the thread that writes it: nothing else touches it, and the last owner
+/// releases it (`g_object_unref`).
+private final class OwnedPixbuf: @unchecked Sendable {
+    let pixbuf: OpaquePointer
+    init(_ pixbuf: OpaquePointer) { self.pixbuf = pixbuf }
+    deinit { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
 }
 
 /// A window problem, as one line.

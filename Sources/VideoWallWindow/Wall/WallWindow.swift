@@ -350,9 +350,9 @@ public final class WallWindow {
         return image
     }
 
-    /// Saves what the window shows as a PNG.
-    public func saveScreenshot(to path: String) throws(WindowError) {
-        try WindowCapture.savePNG(window, to: path)
+    /// Saves what the window shows as a PNG (written off the main thread).
+    public func saveScreenshot(to path: String) async throws(WindowError) {
+        try await WindowCapture.savePNG(window, to: path)
     }
 
     // MARK: Following the wall

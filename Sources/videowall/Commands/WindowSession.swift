@@ -63,6 +63,7 @@ struct WindowSession {
             await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
         }
 
+        await screenshot.saving?.value
         let stoppedAt = coordinator.position ?? .zero
         let report = coordinator.report()
         reportState.started = true
@@ -113,13 +114,16 @@ struct WindowSession {
         if let screenshot = window.screenshot {
             stop.keep(MainLoop.every(seconds: 0.02) {
                 guard (coordinator.position?.seconds ?? 0) >= screenshot.seconds || coordinator.transport == .ended else { return true }
-                do {
-                    try wallWindow.saveScreenshot(to: screenshot.path)
-                    state.saved = true
-                    Console.note("screenshot at \(TimeFormatting.precise(coordinator.position ?? .zero)) saved to \(Console.name(screenshot.path))")
-                } catch {
-                    state.failed = true
-                    Console.error("--screenshot-at \(NumberChecks.text(screenshot.seconds)): \(error)")
+                let position = coordinator.position ?? .zero
+                state.saving = Task { @MainActor in
+                    do {
+                        try await wallWindow.saveScreenshot(to: screenshot.path)
+                        state.saved = true
+                        Console.note("screenshot at \(TimeFormatting.precise(position)) saved to \(Console.name(screenshot.path))")
+                    } catch {
+                        state.failed = true
+                        Console.error("--screenshot-at \(NumberChecks.text(screenshot.seconds)): \(error)")
+                    }
                 }
                 return false  // one screenshot
             })
@@ -131,6 +135,8 @@ struct WindowSession {
 /// What became of the screenshot asked for.
 @MainActor
 private final class ScreenshotState {
+    /// The file being written, off the main thread; the session waits for it before it ends.
+    var saving: Task<Void, Never>?
     var saved = false
     var failed = false
 }
