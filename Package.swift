@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "GLibMainLoop", "CGStreamer"], path: "Tests/TestSupport"),
 
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
-        .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "GLibMainLoop", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),

@@ -113,3 +113,37 @@ public final class SignalWatch: MainLoopSource, @unchecked Sendable {
         sourceIDs.removeAll()
     }
 }
+
+extension MainLoop {
+    /// Runs `work` on a thread of its own and waits for it on the main thread, for the file
+    /// reads a program makes before its main loop runs (a layout on a dead network mount
+    /// would block the main thread for ever). Meanwhile the default GLib context is served, so
+    /// a stop signal is seen. Returns nil when `stop()` says so or `timeout` seconds pass
+    /// first; the thread is then left to finish on its own.
+    @MainActor
+    public static func waitForWork<Value: Sendable>(timeout: Double, stop: () -> Bool,
+                                                    _ work: @escaping @Sendable () -> Value) -> Value? {
+        let answer = WorkAnswer<Value>()
+        Thread.detachNewThread { answer.give(work()) }
+        let deadline = Date().addingTimeInterval(timeout)
+        while true {
+            if let value = answer.value { return value }
+            while g_main_context_iteration(nil, 0) != 0 {}
+            if stop() || Date() >= deadline { return nil }
+            usleep(5_000)
+        }
+    }
+}
+
+/// The worker's answer, handed to the main thread under a lock.
+private final class WorkAnswer<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value?
+
+    func give(_ value: Value) { lock.lock(); stored = value; lock.unlock() }
+
+    var value: Value? {
+        lock.lock(); defer { lock.unlock() }
+        return stored
+    }
+}

@@ -68,4 +68,18 @@ final class LayoutLookupTests: XCTestCase {
         XCTAssertEqual(byPath.status, 1, "named as a path, the file is used, planted URL and all: \(byPath.standardError)")
         XCTAssertTrue(byPath.standardError.contains("http://127.0.0.1:9/planted.mp4"), byPath.standardError)
     }
+
+    /// A layout path that is a FIFO nobody writes to: opening it for reading blocked the main
+    /// thread before anything ran (SIGTERM was not heard either). It is refused at once.
+    func testALayoutThatIsAFIFOIsRefusedAtOnce() throws {
+        let clip = try onMainLoop { try await TestClips.clip(TestClips.landscape) }
+        let fifo = TestClips.directory + "/layout-\(UUID().uuidString).yaml"
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        defer { try? FileManager.default.removeItem(atPath: fifo) }
+        let started = Date()
+        let result = try CommandRunner.run(["--headless", "--quit-after", "1", "--layout", fifo, clip], timeout: 20)
+        XCTAssertEqual(result.status, 64, result.standardError)
+        XCTAssertEqual(result.errorLines, ["videowall: error: \(fifo): is not a regular file"])
+        XCTAssertLessThan(Date().timeIntervalSince(started), 5)
+    }
 }

@@ -62,19 +62,30 @@ public enum LayoutParser {
     }
 
     /// Reads and parses a file; unreadable files are reported as a `LayoutError` naming the path.
-    /// At most `LayoutLimits.maximumFileSize` bytes are read, so `/dev/zero` or a huge file is
-    /// refused rather than read to the end.
+    /// Only a regular file is read (opened without blocking, so a FIFO nobody writes to is
+    /// refused at once rather than waited on), and at most `LayoutLimits.maximumFileSize` bytes
+    /// of it, so a huge file is refused rather than read to the end.
     public static func load(path: String) throws(LayoutError) -> Layout {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw LayoutError(file: path, line: nil, message: "no such layout file")
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            let reason = errno == ENOENT ? "no such layout file" : "cannot read layout file (\(String(cString: strerror(errno))))"
+            throw LayoutError(file: path, line: nil, message: reason)
         }
-        let data: Data
-        do {
-            let handle = try FileHandle(forReadingFrom: URL(fileURLWithPath: path))
-            defer { try? handle.close() }
-            data = try handle.read(upToCount: LayoutLimits.maximumFileSize + 1) ?? Data()
-        } catch {
-            throw LayoutError(file: path, line: nil, message: "cannot read layout file (\(error.localizedDescription))")
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else {
+            throw LayoutError(file: path, line: nil, message: "is not a regular file")
+        }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        while data.count <= LayoutLimits.maximumFileSize {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count >= 0 else {
+                throw LayoutError(file: path, line: nil, message: "cannot read layout file (\(String(cString: strerror(errno))))")
+            }
+            if count == 0 { break }
+            data.append(contentsOf: chunk[0..<count])
         }
         return try parse(data: data, sourceName: path)
     }

@@ -57,7 +57,9 @@ struct DemoCommand: ParsableCommand {
         let cache = self.cache, headless = self.headless, quitAfter = self.quitAfter, windowOptions = window.settings
         // The layout is checked before anything starts (the clips stand in for their files:
         // only their number matters to the check).
-        _ = try TilePlan.checked(sources: Self.clips.map(\.label), layoutName: windowOptions.layout, maxTiles: Self.clips.count)
+        _ = try MainActor.assumeIsolated {
+            try TilePlan.checked(sources: Self.clips.map(\.label), layoutName: windowOptions.layout, maxTiles: Self.clips.count, signals: signals)
+        }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed

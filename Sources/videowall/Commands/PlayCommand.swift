@@ -42,7 +42,9 @@ struct PlayCommand: ParsableCommand {
         var options = playback.settings
         // A layout is checked before GStreamer or the display starts, headless too: a broken
         // one plays nothing and exits 64, in CI as on a screen.
-        let chosen = try TilePlan.checked(sources: sources, layoutName: windowOptions.layout, maxTiles: options.maxTiles)
+        let chosen = try MainActor.assumeIsolated {
+            try TilePlan.checked(sources: sources, layoutName: windowOptions.layout, maxTiles: options.maxTiles, signals: signals)
+        }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed

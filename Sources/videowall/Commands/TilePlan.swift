@@ -1,3 +1,5 @@
+import GLibMainLoop
+import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
 
@@ -6,8 +8,8 @@ import VideoWallEngine
 /// become failed tiles past the wall's size). Made before GStreamer or the display starts, for
 /// the window and headless alike, so a layout is checked the same way in both (a broken one
 /// exits 64 in CI as on a screen).
-struct TilePlan {
-    struct Tile {
+struct TilePlan: Sendable {
+    struct Tile: Sendable {
         var region: Int
         var source: String
         var regionSpec: LayoutRegion
@@ -63,14 +65,32 @@ struct TilePlan {
     var layoutChoosesSound: Bool { tiles.contains { $0.regionSpec.mute != nil } }
 
     /// The plan for `--layout`, if one was given; a refused layout is printed and ends the run
-    /// with the usage status.
-    static func checked(sources: [String], layoutName: String?, maxTiles: Int) throws -> TilePlan? {
+    /// with the usage status. The file is read off the main thread, and waited for at most
+    /// `layoutReadTimeout` seconds, or until a stop signal (which ends the run as it would
+    /// during play).
+    @MainActor
+    static func checked(sources: [String], layoutName: String?, maxTiles: Int, signals: StopSignals) throws -> TilePlan? {
         guard let layoutName else { return nil }
-        do { return try make(sources: sources, layoutName: layoutName, maxTiles: maxTiles) } catch {
+        let outcome = MainLoop.waitForWork(timeout: layoutReadTimeout, stop: { !signals.received.isEmpty }) {
+            Result { () throws(LayoutError) in try make(sources: sources, layoutName: layoutName, maxTiles: maxTiles) }
+        }
+        switch outcome {
+        case .success(let plan)?:
+            return plan
+        case .failure(let error)?:
             Console.error(error.description)
+            throw ExitStatus.usage
+        case nil:
+            if let signal = signals.received.first {
+                Console.note("stopping: \(signal)")
+                throw ExitStatus.forStop(.signal(signal), failedTiles: 0, totalTiles: 0, outputsLost: false)
+            }
+            Console.error("--layout \(Console.name(layoutName)): the file gave no answer within \(Int(layoutReadTimeout)) s")
             throw ExitStatus.usage
         }
     }
+
+    static let layoutReadTimeout = 10.0
 
     /// The built-in layout's plan for a window without `--layout`; nil (after saying why) when
     /// the shipped layouts cannot be found.

@@ -83,13 +83,20 @@ final class LayoutBoundsTests: XCTestCase {
         XCTAssertEqual(refusal("name: a\nlabel: \u{0}\n"), "wall.yaml:2: YAML syntax error: control characters are not allowed")
     }
 
-    /// A file over 1 MB is refused unread; `/dev/zero` would otherwise be read forever.
+    /// A file over 1 MB is refused unread; a device such as `/dev/zero` (which would be read
+    /// forever) is not a regular file and is refused before any read.
     func testLargeFilesAreRefusedWithoutBeingReadWhole() throws {
         let big = "# " + String(repeating: "x", count: LayoutLimits.maximumFileSize) + "\n"
         XCTAssertEqual(refusal(big), "wall.yaml: the file is larger than 1024 KB: that is not a layout (the shipped ones are under 1 KB)")
+        let path = NSTemporaryDirectory() + "big-\(UUID().uuidString).yaml"
+        try Data((big + big).utf8).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        XCTAssertThrowsError(try LayoutParser.load(path: path)) { error in
+            XCTAssertEqual("\(error)", "\(path): the file is larger than 1024 KB: that is not a layout (the shipped ones are under 1 KB)")
+        }
         let started = Date()
         XCTAssertThrowsError(try LayoutParser.load(path: "/dev/zero")) { error in
-            XCTAssertEqual("\(error)", "/dev/zero: the file is larger than 1024 KB: that is not a layout (the shipped ones are under 1 KB)")
+            XCTAssertEqual("\(error)", "/dev/zero: is not a regular file")
         }
         XCTAssertLessThan(Date().timeIntervalSince(started), 5)
     }
