@@ -27,6 +27,12 @@ public enum FrameMath {
         }
         return time(ofFrame: max(frame, 0), frameDuration: frameDuration)
     }
+
+    /// A frame's start, nudged past timestamp rounding in containers so an accurate seek
+    /// lands on that frame and not the one before.
+    public static func seekTime(ofFrameStartingAt frameStart: MediaTime, frameDuration: MediaTime) -> MediaTime {
+        frameStart + MediaTime(nanoseconds: min(frameDuration.nanoseconds / 4, 1_000_000))
+    }
 }
 
 /// The rates offered by the faster/slower controls.

@@ -50,11 +50,6 @@ public struct CoordinatorConfiguration: Sendable {
     public init() {}
 }
 
-/// What the wall as a whole is doing.
-public enum TransportState: String, Sendable {
-    case loading, paused, playing, seeking, buffering, ended
-}
-
 /// Events of the whole wall: its transport, and each tile's own events by tile index.
 public enum WallEvent: Sendable {
     case transport(TransportState)

@@ -1,0 +1,20 @@
+/// What the transport needs to know about one tile's media: the discoverer's answer, or a
+/// provisional one (location only) until it comes.
+public struct TileProfile: Sendable, Equatable {
+    public var duration: MediaTime?
+    public var frameDuration: MediaTime?
+    public var isSeekable: Bool
+    /// A network source that is not live: it fills a buffer, and while it is short of data the
+    /// whole group waits for it (a live source cannot be waited for).
+    public var buffers: Bool
+    public var endOfStream: EndOfStreamPolicy
+
+    public init(duration: MediaTime? = nil, frameDuration: MediaTime? = nil, isSeekable: Bool = true,
+                buffers: Bool = false, endOfStream: EndOfStreamPolicy = .hold) {
+        self.duration = duration
+        self.frameDuration = frameDuration
+        self.isSeekable = isSeekable
+        self.buffers = buffers
+        self.endOfStream = endOfStream
+    }
+}

@@ -1,0 +1,58 @@
+/// Everything that moves the wall's transport: what the user asks for, what the tiles report,
+/// and timers going off. Tiles are named by their slot index.
+public enum TransportInput: Sendable, Equatable {
+    // MARK: Asked for
+    case play
+    case pause
+    /// A group seek now (a seek, a step, a speed change: a request with a rate).
+    case seek(SeekRequest)
+    /// A seek while the user drags: throttled, the last request wins.
+    case requestSeek(SeekRequest)
+    /// The drag ended: the held request goes now, and with `thenPlay` the wall plays again.
+    case finishSeeking(thenPlay: Bool)
+    case setLooping(Bool)
+
+    // MARK: Loading
+    /// The wall's slots, by index: a tile that is prerolling, or nil for one refused at once.
+    case load([TileProfile?])
+    /// A tile prerolled. `leadIn` is where its first frame sits on its own timeline (an
+    /// MPEG-TS muxer's offset), which its base time makes up for.
+    case tilePrerolled(Int, leadIn: MediaTime)
+    /// The discoverer described a tile's source.
+    case tileDescribed(Int, TileProfile)
+    /// A tile's running time restarted at 0 where it stood (it went into segment mode).
+    case tileRestartedAtZero(Int)
+    /// The engine has done what loading needs after the prerolls: the wall stands ready.
+    case wallLoaded
+
+    // MARK: Reported by tiles
+    /// A tile asked to `settle` is paused and settled, showing `position`.
+    case tileSettled(Int, position: MediaTime?)
+    /// The seek with this ticket is done (its preroll came); `landedAt` is the position shown.
+    case tileSeekDone(Int, ticket: Int, landedAt: MediaTime?)
+    case tileEnded(Int)
+    case tileBuffering(Int, percent: Int)
+    /// A tile failed (an error, a refused source, a timeout): the rest go on without it.
+    case tileFailed(Int)
+    /// A late tile, asked to `join`, is ready where the wall will be: its running time 0 is the
+    /// wall's `runningTime` then (nil: it plays from where it stands, starting now).
+    case tileJoined(Int, runningTime: MediaTime?)
+    /// A tile lost the shared clock (an audio clock provider left).
+    case clockLost(Int)
+    /// The suspension watch's periodic tick, with how far the tiles' pictures have got on the
+    /// wall's running time (the end of the latest frame shown), if any shows one.
+    case suspensionTick(reached: MediaTime?)
+    case timerFired(TransportTimer)
+}
+
+/// The timers the transport arms; at most one of each runs.
+public enum TransportTimer: Hashable, Sendable {
+    /// The held drag seek is due.
+    case throttle
+    /// Loading stops waiting for prerolls (the start bound).
+    case startBound
+    /// A group seek's step has waited as long as a preroll may take.
+    case seekStep
+    /// A tile's own seek (a re-arm or a restart at its end) has waited as long as a preroll may take.
+    case tileSeek(Int)
+}

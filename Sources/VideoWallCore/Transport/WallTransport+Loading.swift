@@ -1,0 +1,90 @@
+/// The start bound and late tiles. The wall waits for its tiles' prerolls until all are done,
+/// or `startTimeout` after the first tile is ready (counted from the first, so a busy machine
+/// that is slow for every tile does not leave tiles out), and at most `prerollTimeout` and a
+/// second in all. A tile not ready by then is late: left out until it is ready, then brought
+/// in where the wall is (`join`), and taking part once it has joined.
+extension WallTransport {
+    mutating func load(_ profiles: [TileProfile?]) {
+        tiles = [:]
+        for (index, profile) in profiles.enumerated() {
+            tiles[index] = profile.map { TransportTile(profile: $0, stage: .loading) }
+                ?? TransportTile(profile: TileProfile(), stage: .failed)
+        }
+        if tiles.values.contains(where: { $0.stage == .loading }) {
+            arm(.startBound, at: now + configuration.prerollTimeout + .seconds(1))
+        }
+        endPrerollsIfAllAnswered()
+    }
+
+    mutating func tilePrerolled(_ tile: Int, leadIn: MediaTime) {
+        guard let stage = tiles[tile]?.stage, stage == .loading || stage == .late else { return }
+        // Shifted back by its lead-in, so its first frame is due with everyone else's.
+        tiles[tile]?.offset = .zero - leadIn
+        if stage == .late {
+            emit(.join(tile))
+            return
+        }
+        tiles[tile]?.stage = .ready
+        if firstReady == nil {
+            firstReady = now
+            let bound = now + configuration.startTimeout
+            if armed[.startBound].map({ bound < $0 }) ?? true { arm(.startBound, at: bound) }
+        }
+        endPrerollsIfAllAnswered()
+    }
+
+    mutating func endPrerollsIfAllAnswered() {
+        guard !prerollsHaveEnded, !tiles.values.contains(where: { $0.stage == .loading }) else { return }
+        endPrerolls()
+    }
+
+    /// Loading stops waiting: the tiles still prerolling are late.
+    mutating func endPrerolls() {
+        guard !prerollsHaveEnded else { return }
+        prerollsHaveEnded = true
+        cancel(.startBound)
+        let late = tiles.keys.sorted().filter { tiles[$0]?.stage == .loading }
+        for tile in late { tiles[tile]?.stage = .late }
+        planLoops()
+        emit(.prerollsEnded(late: late))
+    }
+
+    /// The wall stands paused and ready; a seek asked for while it loaded goes now.
+    mutating func wallLoaded() {
+        guard state == .loading else { return }
+        endPrerolls()
+        setState(.paused)
+        if let held = throttle.setCanSeek(true, at: now) { beginSeek(held) } else { armThrottleTimer() }
+    }
+
+    /// The late tile joins the group, and plays if the wall does.
+    mutating func tileJoined(_ tile: Int, runningTime: MediaTime?) {
+        guard tiles[tile]?.stage == .late else { return }
+        let offset = runningTime ?? self.runningTime(at: now) + configuration.startMargin
+        tiles[tile]?.offset = offset
+        tiles[tile]?.stage = .ready
+        planLoops()
+        if state == .playing, let baseTime {
+            emit(.setBaseTime(tile, baseTime + offset))
+            emit(.setState([tile], .playing))
+        }
+        holdOrReleaseForData()
+    }
+
+    /// A tile failed or timed out: the rest go on without it, and a group waiting for it
+    /// (loading, a seek, buffering) does not wait any more.
+    mutating func tileFailed(_ tile: Int) {
+        guard let stage = tiles[tile]?.stage else {
+            tiles[tile] = TransportTile(profile: TileProfile(), stage: .failed)
+            return
+        }
+        guard stage != .failed else { return }
+        tiles[tile]?.stage = .failed
+        tiles[tile]?.operation = nil
+        cancel(.tileSeek(tile))
+        if stage == .loading { endPrerollsIfAllAnswered() }
+        seekLost(tile)
+        holdOrReleaseForData()
+        checkEnded()
+    }
+}

@@ -1,0 +1,158 @@
+/// What the wall does with what its tiles report: ends and loops, buffering, a lost clock, and
+/// the process standing still.
+extension WallTransport {
+    // MARK: Ends and loops
+
+    mutating func tileEnded(_ tile: Int) {
+        guard let state = tiles[tile]?.stage, state != .failed, let profile = tiles[tile]?.profile else { return }
+        tiles[tile]?.ended = true
+        // In a group loop every tile that ends is re-armed for the next wrap: a shorter tile as
+        // planned, and a tile planned as gapless that missed its requeue (a clip read whole
+        // while it prerolled, before the plan armed it).
+        if let loopPlan, profile.endOfStream != .loop, state == .ready {
+            rearm(tile, plan: loopPlan)
+            return
+        }
+        if profile.endOfStream == .loop {
+            restartOwnLoop(tile)
+            return
+        }
+        if profile.endOfStream == .stop { emit(.setPipelineState(tile, .ready)) }
+        checkEnded()
+    }
+
+    /// The whole wall ended when every tile taking part did, or when no tile is left to play.
+    mutating func checkEnded() {
+        guard seek == nil, state != .loading else { return }
+        let part = takingPart
+        if !part.isEmpty, part.allSatisfy({ tiles[$0]?.ended == true }), state == .playing {
+            pauseAll()
+            wantsToPlay = false
+            setState(.ended)
+        } else if part.isEmpty, !tiles.isEmpty, !tiles.values.contains(where: { $0.stage == .late || $0.stage == .loading }) {
+            wantsToPlay = false
+            setState(.ended)
+        }
+    }
+
+    /// A tile in a group loop holds the frame it ended on, then starts again exactly when the
+    /// group wraps: it is prerolled at 0 and given a base time shifted to that wrap.
+    mutating func rearm(_ tile: Int, plan: LoopPlan) {
+        guard state == .playing, let baseTime, let length = plan.groupDuration, length > .zero else { return }
+        let running = now - baseTime
+        let pass = Int(running.nanoseconds / length.nanoseconds) + 1
+        guard let wrap = plan.wrapRunningTime(loop: pass) else { return }
+        let ticket = takeTicket()
+        tiles[tile]?.operation = .rearm(wrap: wrap, ticket: ticket)
+        emit(.holdPosition(tile))
+        emit(.setPipelineState(tile, .paused))
+        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: .zero, precision: .accurate, rate: rate)))
+        arm(.tileSeek(tile), at: now + configuration.prerollTimeout)
+    }
+
+    /// A tile that loops on its own reached its end without going round (it was not in segment
+    /// mode yet, or its source could not loop gaplessly): it starts again from 0 at once, on a
+    /// base time shifted to now. Only this tile moves; the others play on.
+    mutating func restartOwnLoop(_ tile: Int) {
+        guard state == .playing else { return }
+        let ticket = takeTicket()
+        tiles[tile]?.operation = .restart(ticket: ticket)
+        emit(.setPipelineState(tile, .paused))
+        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: .zero, precision: .accurate, rate: rate)))
+        arm(.tileSeek(tile), at: now + configuration.prerollTimeout)
+    }
+
+    /// A tile's own seek is done. If the wall stopped playing meanwhile the tile stays where it is.
+    mutating func tileOperationDone(_ tile: Int, ticket: Int) {
+        guard let operation = tiles[tile]?.operation, operation.ticket == ticket else { return }
+        tiles[tile]?.operation = nil
+        cancel(.tileSeek(tile))
+        guard state == .playing, let baseTime else { return }
+        switch operation {
+        case .rearm(let wrap, _):
+            tiles[tile]?.offset = wrap
+            emit(.setBaseTime(tile, baseTime + wrap))
+            markRestarted(tile)
+            emit(.setPipelineState(tile, .playing))
+            emit(.awaitWrap(tile))
+        case .restart:
+            let offset = now + configuration.startMargin - baseTime
+            tiles[tile]?.offset = offset
+            emit(.setBaseTime(tile, baseTime + offset))
+            markRestarted(tile)
+            emit(.countLoop(tile))
+            emit(.setPipelineState(tile, .playing))
+        }
+    }
+
+    mutating func tileSeekTimedOut(_ tile: Int) {
+        guard tiles[tile]?.operation != nil else { return }
+        emit(.failTimedOut(tile))
+        tileFailed(tile)
+    }
+
+    mutating func markRestarted(_ tile: Int) {
+        tiles[tile]?.ended = false
+        emit(.markRestarted(tile))
+    }
+
+    /// Which tiles loop, and how: the group loop wraps every tile at the longest tile's end,
+    /// except a tile asked to loop at its own end (a region's `loop: true`), which does so
+    /// whether or not the group loops.
+    mutating func planLoops() {
+        let part = takingPart
+        guard isLooping else {
+            loopPlan = nil
+            for tile in part { emit(.loopGaplessly(tile, tiles[tile]?.profile.endOfStream == .loop)) }
+            return
+        }
+        let own = part.filter { tiles[$0]?.profile.endOfStream == .loop }
+        let grouped = part.filter { tiles[$0]?.profile.endOfStream != .loop }
+        let plan = LoopPlan.make(durations: grouped.map { tiles[$0]?.profile.duration },
+                                 frameDurations: grouped.map { tiles[$0]?.profile.frameDuration })
+        loopPlan = plan
+        for (position, tile) in grouped.enumerated() { emit(.loopGaplessly(tile, plan.method(forTile: position) == .gapless)) }
+        for tile in own { emit(.loopGaplessly(tile, true)) }
+    }
+
+    // MARK: Buffering
+
+    /// A network tile that runs dry holds the whole group until every tile has enough.
+    mutating func holdOrReleaseForData() {
+        let waiting = takingPart.contains { tiles[$0]?.isShortOfData == true }
+        if waiting, state == .playing {
+            pauseAll()
+            setState(.buffering)
+        } else if !waiting, state == .buffering {
+            startAll()
+        }
+    }
+
+    // MARK: Clocks
+
+    /// The shared clock went away (an audio clock provider left): the tile takes it again and
+    /// the group is re-based.
+    mutating func clockLost(_ tile: Int) {
+        guard state == .playing else { return }
+        pauseAll()
+        emit(.useClock(tile))
+        startAll()
+    }
+
+    /// After the process stood still, every frame is late by as long, and the sinks would
+    /// drop them all until the decoders caught up: seconds of frozen pictures, with the clock
+    /// and the transport bar running on. Instead the wall is re-based at once, to go on from
+    /// the frames it had reached, in sync, as after a pause. The main thread alone standing
+    /// still (a long call) is told apart by the pictures: the streaming threads went on, so the
+    /// frames on screen kept up with the clock, and nothing is done.
+    mutating func suspensionTick(reached: MediaTime?) {
+        guard state == .playing, seek == nil, let baseTime else { suspension.reset(); return }
+        guard let gap = suspension.tick(at: now, interval: configuration.suspensionTickInterval) else { return }
+        guard let reached, now - baseTime - reached > suspension.threshold else { return }
+        suspendedTime = suspendedTime + gap.length
+        pauseAll()
+        pausedRunningTime = reached
+        startAll()
+        emit(.warnStoodStill(gap.length))
+    }
+}

@@ -1,0 +1,214 @@
+/// The wall's transport as a pure state machine: every tile on one clock and one base time,
+/// started, paused, sought, held for buffering and looped together.
+///
+/// It is given inputs (what the user asks for, what the tiles report, timers going off) with
+/// the instant they happen on the wall's clock, and answers with effects for the engine to
+/// carry out. It reads no clock and arms no timer itself, so every rule is tested on a clock
+/// moved by hand.
+public struct WallTransport: Sendable {
+    public let configuration: TransportConfiguration
+    public internal(set) var state: TransportState = .loading
+    /// Whether the wall plays once a seek or buffering is over: set by play and pause, also
+    /// when they are asked for during a seek, so a key pressed then is not lost.
+    var wantsToPlay = false
+    public internal(set) var rate: Double = 1
+    /// The group's base time while it plays.
+    public internal(set) var baseTime: MediaTime?
+    /// The group's running time where it stands while it does not play.
+    public internal(set) var pausedRunningTime = MediaTime.zero
+    public internal(set) var isLooping: Bool
+    /// Which tiles loop and how, while the group loops.
+    public internal(set) var loopPlan: LoopPlan?
+    public internal(set) var throttle: SeekThrottle
+    /// How long the process stood still while the wall played.
+    public internal(set) var suspendedTime = MediaTime.zero
+    /// Whether loading stopped waiting for prerolls (tiles ready after that are late).
+    public internal(set) var prerollsHaveEnded = false
+
+    var tiles: [Int: TransportTile] = [:]
+    var seek: GroupSeek?
+    var suspension: SuspensionDetector
+    /// When the first tile was ready: the start bound counts from there.
+    var firstReady: MediaTime?
+    var armed: [TransportTimer: MediaTime] = [:]
+    var lastTicket = 0
+    /// The instant of the input being handled.
+    var now = MediaTime.zero
+    var effects: [TransportEffect] = []
+
+    public init(configuration: TransportConfiguration = TransportConfiguration()) {
+        self.configuration = configuration
+        isLooping = configuration.groupLoop
+        throttle = SeekThrottle(minimumInterval: configuration.seekInterval)
+        suspension = SuspensionDetector(threshold: configuration.suspensionThreshold)
+    }
+
+    /// Handles one input at `now` (the wall's clock) and returns what the engine must do, in order.
+    public mutating func handle(_ input: TransportInput, at now: MediaTime) -> [TransportEffect] {
+        self.now = now
+        switch input {
+        case .play: play()
+        case .pause: pause()
+        case .seek(let request): beginSeek(request)
+        case .requestSeek(let request): requestSeek(request)
+        case .finishSeeking(let thenPlay): finishSeeking(thenPlay: thenPlay)
+        case .setLooping(let on):
+            isLooping = on
+            planLoops()
+        case .load(let profiles): load(profiles)
+        case .tilePrerolled(let tile, let leadIn): tilePrerolled(tile, leadIn: leadIn)
+        case .tileDescribed(let tile, let profile):
+            tiles[tile]?.profile = profile
+            if prerollsHaveEnded { planLoops() }
+        case .tileRestartedAtZero(let tile): tiles[tile]?.offset = .zero
+        case .wallLoaded: wallLoaded()
+        case .tileSettled(let tile, let position): tileSettled(tile, position: position)
+        case .tileSeekDone(let tile, let ticket, let landed): tileSeekDone(tile, ticket: ticket, landedAt: landed)
+        case .tileEnded(let tile): tileEnded(tile)
+        case .tileBuffering(let tile, let percent):
+            tiles[tile]?.bufferingPercent = percent
+            holdOrReleaseForData()
+        case .tileFailed(let tile): tileFailed(tile)
+        case .tileJoined(let tile, let runningTime): tileJoined(tile, runningTime: runningTime)
+        case .clockLost(let tile): clockLost(tile)
+        case .suspensionTick(let reached): suspensionTick(reached: reached)
+        case .timerFired(let timer): timerFired(timer)
+        }
+        defer { effects = [] }
+        return effects
+    }
+
+    // MARK: What the engine reads
+
+    /// Whether the wall plays, or will once the running seek or buffering is over: the state a
+    /// play/pause toggle acts on.
+    public var intendsToPlay: Bool {
+        if seek != nil { return wantsToPlay }
+        return state == .playing || (state == .buffering && wantsToPlay)
+    }
+
+    public var isSeeking: Bool { seek != nil }
+
+    /// Where the running seek will land, shown as the wall's position meanwhile.
+    public var seekPosition: MediaTime? { seek?.shownTarget }
+
+    /// Whether no seek is running or held for later (a drag ended and its seeks are done).
+    public var isIdle: Bool { seek == nil && throttle.nextDeadline == nil }
+
+    /// The tiles that take part in group transport: prerolled, not failed, not still joining.
+    public var takingPart: [Int] { tiles.keys.sorted().filter { tiles[$0]?.stage == .ready } }
+
+    public var lateTiles: [Int] { tiles.keys.sorted().filter { tiles[$0]?.stage == .late } }
+
+    public func isLate(_ tile: Int) -> Bool { tiles[tile]?.stage == .late }
+
+    /// Where the tile's running time 0 sits on the group's running time.
+    public func offset(ofTile tile: Int) -> MediaTime { tiles[tile]?.offset ?? .zero }
+
+    /// The group's running time at `now`: from the base time while it plays, else where it stands.
+    public func runningTime(at now: MediaTime) -> MediaTime {
+        baseTime.map { now - $0 } ?? pausedRunningTime
+    }
+
+    // MARK: Play and pause
+
+    mutating func play() {
+        if seek != nil { wantsToPlay = true; return }
+        switch state {
+        case .loading, .playing, .seeking:
+            return
+        case .buffering:
+            wantsToPlay = true
+        case .ended:
+            // From the start again.
+            wantsToPlay = true
+            beginSeek(SeekRequest(target: .zero, precision: .accurate, rate: nil))
+        case .paused:
+            wantsToPlay = true
+            startOrHold()
+        }
+    }
+
+    mutating func pause() {
+        if seek != nil { wantsToPlay = false; return }
+        guard state == .playing || state == .buffering else { return }
+        wantsToPlay = false
+        pauseAll()
+        setState(.paused)
+    }
+
+    /// Starts the group, unless a tile taking part is short of data: then the group waits for
+    /// it, so no tile runs ahead of one still on its first frame.
+    mutating func startOrHold() {
+        if takingPart.contains(where: { tiles[$0]?.isShortOfData == true }) {
+            setState(.buffering)
+        } else {
+            startAll()
+        }
+    }
+
+    /// Starts every tile taking part on one base time, where the group stands.
+    mutating func startAll() {
+        let part = takingPart
+        // With every tile still late, the wall starts all the same: the first to be ready
+        // joins it at once.
+        guard !part.isEmpty || !lateTiles.isEmpty else { return }
+        let base = SyncMath.resumeBaseTime(clockNow: now + configuration.startMargin, pausedRunningTime: pausedRunningTime)
+        baseTime = base
+        for tile in part { emit(.setBaseTime(tile, base + offset(ofTile: tile))) }
+        if !part.isEmpty { emit(.setState(part, .playing)) }
+        setState(.playing)
+    }
+
+    /// Pauses every tile taking part, keeping the group's running time.
+    mutating func pauseAll() {
+        emit(.decodeEveryFrame)
+        if let baseTime {
+            let running = now - baseTime
+            pausedRunningTime = running < .zero ? .zero : running
+        }
+        baseTime = nil
+        let part = takingPart
+        if !part.isEmpty { emit(.setState(part, .paused)) }
+    }
+
+    mutating func setState(_ new: TransportState) {
+        guard new != state else { return }
+        state = new
+        emit(.publish(new))
+    }
+
+    mutating func emit(_ effect: TransportEffect) {
+        effects.append(effect)
+    }
+
+    // MARK: Timers
+
+    mutating func arm(_ timer: TransportTimer, at deadline: MediaTime) {
+        armed[timer] = deadline
+        emit(.armTimer(timer, at: deadline))
+    }
+
+    mutating func cancel(_ timer: TransportTimer) {
+        guard armed.removeValue(forKey: timer) != nil else { return }
+        emit(.cancelTimer(timer))
+    }
+
+    mutating func timerFired(_ timer: TransportTimer) {
+        // A timer cancelled after it went off, or one that went off early, does nothing now.
+        guard let deadline = armed[timer] else { return }
+        guard now >= deadline else { emit(.armTimer(timer, at: deadline)); return }
+        armed[timer] = nil
+        switch timer {
+        case .throttle: throttleFired()
+        case .startBound: endPrerolls()
+        case .seekStep: seekStepTimedOut()
+        case .tileSeek(let tile): tileSeekTimedOut(tile)
+        }
+    }
+
+    mutating func takeTicket() -> Int {
+        lastTicket += 1
+        return lastTicket
+    }
+}

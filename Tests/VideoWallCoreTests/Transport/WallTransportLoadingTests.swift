@@ -1,0 +1,110 @@
+import XCTest
+@testable import VideoWallCore
+
+final class WallTransportLoadingTests: XCTestCase {
+    func testTheWallWaitsForTheStartBoundAfterTheFirstTileAndLeavesTheRestLate() {
+        var wall = TransportHarness()
+        wall.send(.load([.local(), .local(), .local()]))
+        wall.advance(by: .seconds(1))
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        XCTAssertEqual(wall.timers[.startBound], wall.now + .seconds(3), "counted from the first tile ready")
+        wall.advance(by: .seconds(2))
+        XCTAssertEqual(wall.send(.tilePrerolled(1, leadIn: .zero)), [])
+        XCTAssertEqual(wall.advance(by: .milliseconds(999)), [])
+        let bound = wall.advance(by: .milliseconds(1))
+        XCTAssertEqual(bound.last, .prerollsEnded(late: [2]))
+        XCTAssertEqual(wall.transport.lateTiles, [2])
+
+        wall.send(.wallLoaded)
+        let play = wall.send(.play)
+        XCTAssertEqual(play.tiles(setTo: .playing), [0, 1], "the late tile is left out")
+        let base = play.baseTimes[0]!
+
+        wall.advance(by: .seconds(4))
+        XCTAssertEqual(wall.send(.tilePrerolled(2, leadIn: .zero)), [.join(2)])
+        let joined = wall.send(.tileJoined(2, runningTime: .seconds(4) + .milliseconds(500)))
+        XCTAssertEqual(joined, [.loopGaplessly(0, false), .loopGaplessly(1, false), .loopGaplessly(2, false),
+                                .setBaseTime(2, base + .seconds(4) + .milliseconds(500)), .setState([2], .playing)])
+        XCTAssertEqual(wall.transport.takingPart, [0, 1, 2])
+    }
+
+    func testWhenEveryTileHasAnsweredTheWallDoesNotWaitForTheBound() {
+        var wall = TransportHarness()
+        wall.send(.load([.local(), .local()]))
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        let effects = wall.send(.tileFailed(1))
+        XCTAssertEqual(effects.last, .prerollsEnded(late: []))
+        XCTAssertNil(wall.timers[.startBound])
+    }
+
+    func testWithNoTileReadyTheWallStopsWaitingAfterThePrerollTimeout() {
+        var wall = TransportHarness()
+        wall.send(.load([.local(), .local()]))
+        XCTAssertEqual(wall.advance(by: .seconds(20)), [])
+        XCTAssertEqual(wall.advance(by: .seconds(1)).last, .prerollsEnded(late: [0, 1]))
+    }
+
+    func testAWallOfLateTilesStartsAndTheFirstReadyJoinsItPlaying() {
+        var wall = TransportHarness()
+        wall.send(.load([.local()]))
+        wall.advance(by: .seconds(21))
+        wall.send(.wallLoaded)
+        XCTAssertEqual(wall.send(.play).published, [.playing])
+        wall.advance(by: .seconds(2))
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        let joined = wall.send(.tileJoined(0, runningTime: nil))
+        let running = MediaTime.seconds(2) - .milliseconds(5)
+        XCTAssertEqual(joined.baseTimes[0], wall.now + .milliseconds(5), "it plays from where it stands, starting now")
+        XCTAssertEqual(wall.transport.offset(ofTile: 0), running + .milliseconds(5))
+    }
+
+    func testALateTileThatFailsEndsAWallWithNothingElseToPlay() {
+        var wall = TransportHarness()
+        wall.send(.load([nil, .local()]))
+        wall.advance(by: .seconds(21))
+        wall.send(.wallLoaded)
+        XCTAssertEqual(wall.send(.tileFailed(1)).published, [.ended])
+    }
+
+    func testATileThatDoesNotSettleWithinThePrerollTimeoutFailsAndTheSeekGoesOnWithout() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(), .local()])
+        wall.send(.play)
+        wall.send(.seek(SeekRequest(target: .seconds(2))))
+        XCTAssertEqual(wall.send(.tileSettled(0, position: nil)).seeks, [])
+        XCTAssertEqual(wall.advance(by: .seconds(19)), [])
+        let timedOut = wall.advance(by: .seconds(1))
+        XCTAssertEqual(timedOut.first, .failTimedOut(1))
+        XCTAssertEqual(timedOut.seeks.map(\.tile), [0])
+        let done = wall.answer(timedOut)
+        XCTAssertEqual(done.tiles(setTo: .playing), [0])
+        XCTAssertEqual(wall.transport.takingPart, [0])
+    }
+
+    func testATileWhoseSeekNeverAnswersFailsAndTheWallPlaysOn() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(), .local()])
+        let begun = wall.send(.seek(SeekRequest(target: .seconds(2))))
+        wall.send(.tileSettled(0, position: nil))
+        let seeks = wall.send(.tileSettled(1, position: nil)).seeks
+        wall.send(.play)
+        wall.advance(by: .seconds(5))
+        XCTAssertEqual(wall.send(.tileSeekDone(0, ticket: seeks[0].ticket, landedAt: .seconds(2))), [])
+        let timedOut = wall.advance(by: .seconds(15))
+        XCTAssertEqual(timedOut.first, .failTimedOut(1))
+        XCTAssertEqual(timedOut.published, [.paused, .playing])
+        XCTAssertNotNil(begun.settled)
+    }
+
+    func testATileThatDoesNotAnswerItsReArmFails() {
+        var configuration = TransportConfiguration()
+        configuration.groupLoop = true
+        var wall = TransportHarness(configuration)
+        wall.loadWall([.local(seconds: 10), .local(seconds: 6)])
+        wall.send(.play)
+        wall.advance(by: .seconds(6))
+        wall.send(.tileEnded(1))
+        XCTAssertEqual(wall.advance(by: .seconds(20)).first, .failTimedOut(1))
+        XCTAssertEqual(wall.transport.takingPart, [0])
+    }
+}

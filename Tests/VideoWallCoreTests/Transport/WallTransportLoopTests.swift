@@ -1,0 +1,100 @@
+import XCTest
+@testable import VideoWallCore
+
+final class WallTransportLoopTests: XCTestCase {
+    private func loopingWall() -> TransportHarness {
+        var configuration = TransportConfiguration()
+        configuration.groupLoop = true
+        return TransportHarness(configuration)
+    }
+
+    func testTheGroupLoopPlansTheLongestTileGaplessAndAShorterOneReArmedAtTheWrap() {
+        var wall = loopingWall()
+        wall.send(.load([.local(seconds: 10), .local(seconds: 6), .local(seconds: 3, endOfStream: .loop)]))
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        wall.send(.tilePrerolled(1, leadIn: .zero))
+        let planned = wall.send(.tilePrerolled(2, leadIn: .zero))
+        XCTAssertEqual(planned.filter { if case .loopGaplessly = $0 { true } else { false } },
+                       [.loopGaplessly(0, true), .loopGaplessly(1, false), .loopGaplessly(2, true)])
+        XCTAssertEqual(wall.transport.loopPlan?.groupDuration, .seconds(10))
+        wall.send(.wallLoaded)
+        let base = wall.send(.play).baseTimes[0]!
+
+        wall.advance(by: .seconds(6))
+        let ended = wall.send(.tileEnded(1))
+        guard let rearm = ended.seeks.first else { return XCTFail("the shorter tile is not re-armed") }
+        XCTAssertEqual(ended, [.holdPosition(1), .setPipelineState(1, .paused), .seek(rearm), .armTimer(.tileSeek(1), at: wall.now + .seconds(20))])
+        XCTAssertEqual(rearm.target, .zero)
+        XCTAssertEqual(wall.transport.state, .playing, "one tile holding its last frame does not stop the wall")
+
+        wall.advance(by: .milliseconds(80))
+        let armed = wall.send(.tileSeekDone(1, ticket: rearm.ticket, landedAt: .zero))
+        // Its running time 0 is the group's second pass: 10 s after the group's base time.
+        XCTAssertEqual(armed, [.cancelTimer(.tileSeek(1)), .setBaseTime(1, base + .seconds(10)), .markRestarted(1),
+                               .setPipelineState(1, .playing), .awaitWrap(1)])
+        XCTAssertEqual(wall.transport.offset(ofTile: 1), .seconds(10))
+    }
+
+    func testAGaplessTileThatMissedItsRequeueIsReArmedForTheNextWrap() {
+        var wall = loopingWall()
+        wall.loadWall([.local(seconds: 10), .local(seconds: 10)])
+        let base = wall.send(.play).baseTimes[0]!
+        // Tile 0 was read whole while it prerolled, before the plan armed it: it ends instead
+        // of going round, during the group's second pass.
+        wall.advance(by: .seconds(10) + .milliseconds(30))
+        let ended = wall.send(.tileEnded(0))
+        XCTAssertEqual(ended.seeks.map(\.tile), [0])
+        let armed = wall.send(.tileSeekDone(0, ticket: ended.seeks[0].ticket, landedAt: .zero))
+        XCTAssertEqual(armed.baseTimes, [0: base + .seconds(20)], "the wrap after the one it missed")
+    }
+
+    func testATileLoopingOnItsOwnStartsAgainAtOnceAndCountsThePass() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 3, endOfStream: .loop), .local(seconds: 10)])
+        let base = wall.send(.play).baseTimes[0]!
+        wall.advance(by: .seconds(3))
+        let ended = wall.send(.tileEnded(0))
+        XCTAssertEqual(ended.seeks.map(\.target), [.zero])
+        wall.advance(by: .milliseconds(60))
+        let restarted = wall.send(.tileSeekDone(0, ticket: ended.seeks[0].ticket, landedAt: .zero))
+        let offset = wall.now + .milliseconds(5) - base
+        XCTAssertEqual(restarted, [.cancelTimer(.tileSeek(0)), .setBaseTime(0, base + offset), .markRestarted(0),
+                                   .countLoop(0), .setPipelineState(0, .playing)])
+        XCTAssertEqual(wall.send(.tileEnded(1)).published, [], "the wall has not ended while a tile goes round")
+    }
+
+    func testAReArmAnsweredAfterTheWallPausedLeavesTheTileWhereItIs() {
+        var wall = loopingWall()
+        wall.loadWall([.local(seconds: 10), .local(seconds: 6)])
+        wall.send(.play)
+        wall.advance(by: .seconds(6))
+        let rearm = wall.send(.tileEnded(1)).seeks[0]
+        wall.send(.pause)
+        XCTAssertEqual(wall.send(.tileSeekDone(1, ticket: rearm.ticket, landedAt: .zero)), [.cancelTimer(.tileSeek(1))])
+    }
+
+    func testAGroupSeekTakesOverATileGoingRoundAndItsLateAnswerIsIgnored() {
+        var wall = loopingWall()
+        wall.loadWall([.local(seconds: 10), .local(seconds: 6)])
+        wall.send(.play)
+        wall.advance(by: .seconds(6))
+        let rearm = wall.send(.tileEnded(1)).seeks[0]
+        let begun = wall.send(.seek(SeekRequest(target: .seconds(2))))
+        XCTAssertTrue(begun.contains(.cancelTimer(.tileSeek(1))))
+        XCTAssertEqual(wall.send(.tileSeekDone(1, ticket: rearm.ticket, landedAt: .zero)), [])
+        let done = wall.answer(begun)
+        XCTAssertTrue(done.contains(.markRestarted(1)), "the ended tile plays again from the seek")
+        XCTAssertEqual(done.baseTimes.keys.sorted(), [0, 1])
+        XCTAssertEqual(wall.transport.offset(ofTile: 1), .zero)
+    }
+
+    func testTurningTheGroupLoopOffGivesBackEachTilesOwnEnding() {
+        var wall = loopingWall()
+        wall.loadWall([.local(seconds: 10), .local(seconds: 6, endOfStream: .loop)])
+        XCTAssertEqual(wall.send(.setLooping(false)), [.loopGaplessly(0, false), .loopGaplessly(1, true)])
+        XCTAssertNil(wall.transport.loopPlan)
+        wall.send(.play)
+        wall.advance(by: .seconds(10))
+        XCTAssertEqual(wall.send(.tileEnded(0)).seeks, [], "not re-armed: the group no longer loops")
+    }
+}
