@@ -59,9 +59,6 @@ public final class Player {
     private let keyFrameOnly = KeyFrameOnlyDecoding()
     /// Refuses a picture too large for one tile before its first frame is decoded.
     private var oversizeGuard: OversizeGuard?
-    /// Offset of this tile's base time from the group's (a shorter tile re-armed for a group
-    /// wrap, or the lead-in of the first preroll).
-    var baseOffset: MediaTime = .zero
     /// Where the media's first frame sits on its own timeline. MPEG-TS (what HLS carries)
     /// starts its timestamps a little after zero (mpegtsmux's lead-in, 125 ms here), so its
     /// first frame would be shown that much after a local copy's. The wall counts every time
@@ -263,13 +260,15 @@ public final class Player {
 
     /// Puts a local tile that may loop into segment mode: a flushing SEGMENT seek to where it
     /// stands, waiting for the preroll. From then on it loops without a gap whenever
-    /// `loopsAtEnd` says so at its end.
-    func enterSegmentMode(timeout: Double) async {
-        guard segmentLoop != nil, !inSegmentMode, isActive else { return }
+    /// `loopsAtEnd` says so at its end. Returns whether the seek went out: the tile's running
+    /// time then restarts at 0 where it stands, lead-in or not.
+    @discardableResult
+    func enterSegmentMode(timeout: Double) async -> Bool {
+        guard segmentLoop != nil, !inSegmentMode, isActive else { return false }
         let count = asyncDoneCount
-        guard send(rate: playbackRate, flags: [.flush, .accurate, .segment], streamStart: (position ?? .zero) + startOffset) else { return }
-        baseOffset = .zero
+        guard send(rate: playbackRate, flags: [.flush, .accurate, .segment], streamStart: (position ?? .zero) + startOffset) else { return false }
         _ = await waitForAsyncDone(after: count, timeout: timeout)
+        return true
     }
 
     /// The demuxer read the segment to its end. A looping tile seeks to the start without
@@ -492,7 +491,6 @@ public final class Player {
         if let first = (try? videoSink.renderer.lastSample())??.streamTime.map(MediaTime.init),
            first > .zero, first <= Self.maximumStartOffset {
             startOffset = first
-            baseOffset = .zero - first
         }
         apply(.loaded)
     }

@@ -10,35 +10,11 @@ import VideoWallCore
 /// little ahead of the wall's position and given a base time that shows that frame exactly
 /// when the wall gets there.
 extension Coordinator {
-    /// A tile's preroll ended (ready, or failed or timed out).
+    /// A tile's preroll ended (ready, or failed or timed out). When to stop waiting for the
+    /// others, and whether a tile ready after that joins, is the transport's.
     func prerollFinished(_ player: Player, ok: Bool) {
-        pendingPrerolls -= 1
-        if !loadFinished {
-            if pendingPrerolls <= 0 { startGate?.give(()) }
-            if ok, firstReady == nil {
-                firstReady = Date()
-                MainLoop.after(seconds: configuration.startTimeout) { [weak self] in
-                    guard let self, !self.loadFinished else { return }
-                    self.startGate?.give(())
-                }
-            }
-        }
-        let id = ObjectIdentifier(player)
-        guard loadFinished, lateTiles.contains(id) else { return }
-        if ok, !isStopping {
-            Task { await join(player) }
-        } else {
-            lateTiles.remove(id)
-            handleBuffering()
-            checkEnded()
-        }
-    }
-
-    /// Waits until every preroll has ended, the start bound passes, or the wall is stopped
-    /// (`prerollFinished` and `stopLoading` open the gate; each preroll ends by its timeout).
-    func waitForPrerolls() async {
-        guard pendingPrerolls > 0 else { return }
-        await waitAtMost(until: Date().addingTimeInterval(configuration.prerollTimeout + 1)) { _ in }
+        if ok, firstReady == nil { firstReady = Date() }
+        handle(ok ? .tilePrerolled(player.index, leadIn: player.startOffset) : .tileFailed(player.index))
     }
 
     /// Waits until every task has ended, `deadline` passes, or the wall is stopped.
@@ -78,17 +54,17 @@ extension Coordinator {
     /// paused wall: it is sought to the frame the wall stands on. With no tile to follow, it
     /// starts the wall's picture from where it stands.
     func join(_ player: Player) async {
-        let id = ObjectIdentifier(player)
+        let index = player.index
         var lead = MediaTime.milliseconds(500)
         for _ in 0..<4 {
             // Not in the middle of loading the wall, or of a group seek.
             while !isStopping, transport == .loading || seeking { await Self.pause(0.05) }
-            guard !isStopping, player.state != .failed, lateTiles.contains(id) else { return }
+            guard !isStopping, player.state != .failed, machine.isLate(index) else { return }
             // Whether it can be sought is the description's answer (its server's, over HTTP).
             if let index = slots.firstIndex(where: { $0.player === player }), let description = describing[index] {
                 await waitForAll([description], until: Date().addingTimeInterval(configuration.startTimeout))
             }
-            guard !isStopping, player.state != .failed, lateTiles.contains(id) else { return }
+            guard !isStopping, player.state != .failed, machine.isLate(index) else { return }
             let segmentMode = isLooping || player.endOfStreamPolicy == .loop
             guard player.asset.isSeekable else { break }
             guard let target = joinTarget(lead: lead) else {
@@ -97,12 +73,12 @@ extension Coordinator {
                 break
             }
             let count = player.asyncDoneCount
-            guard player.seekToJoin(at: clampedTarget(target.position, for: player), rate: rate, segmentMode: segmentMode),
+            guard player.seekToJoin(at: machine.clampedTarget(target.position, tile: index), rate: rate, segmentMode: segmentMode),
                   await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout) else { break }
             guard !isStopping, player.state != .failed else { return }
             // A group seek meanwhile moved the wall; or the frame is due already: again.
             if seeking { continue }
-            if transport == .playing, let base = baseTime, MediaTime(clock.time) - base + configuration.startMargin > target.runningTime {
+            if transport == .playing, let base = machine.baseTime, MediaTime(clock.time) - base + configuration.startMargin > target.runningTime {
                 lead = lead * 2
                 continue
             }
@@ -114,37 +90,27 @@ extension Coordinator {
         admit(player, at: nil)
     }
 
+    /// The late tile joins the group: its running time 0 is the wall's `runningTime` (nil:
+    /// now, it plays from where it stands), and it plays if the wall does.
+    private func admit(_ player: Player, at runningTime: MediaTime?) {
+        handle(.tileJoined(player.index, runningTime: runningTime))
+    }
+
     /// Where the wall will be `lead` from now (when it plays; where it stands, when it does
     /// not): a position on the media's timeline and the wall's running time then. Read from
     /// the tile with the latest frame on screen; nil when no tile shows one.
     private func joinTarget(lead: MediaTime) -> (position: MediaTime, runningTime: MediaTime)? {
-        let references = active.compactMap { tile in tile.shownFrame.map { (tile, $0) } }
-        guard let (reference, frame) = references.max(by: { $0.1.runningTime + $0.0.baseOffset < $1.1.runningTime + $1.0.baseOffset }) else {
+        let references = active.compactMap { tile in tile.shownFrame.map { (tile, $0.position, $0.runningTime + machine.offset(ofTile: tile.index)) } }
+        guard let (_, framePosition, frameRunningTime) = references.max(by: { $0.2 < $1.2 }) else {
             return nil
         }
-        let frameRunningTime = frame.runningTime + reference.baseOffset
         var runningTime = frameRunningTime
-        if transport == .playing, let base = baseTime { runningTime = max(runningTime, MediaTime(clock.time) - base + lead) }
-        var position = frame.position + (runningTime - frameRunningTime) * rate
+        if transport == .playing, let base = machine.baseTime { runningTime = max(runningTime, MediaTime(clock.time) - base + lead) }
+        var position = framePosition + (runningTime - frameRunningTime) * rate
         // In a group loop the wall may have wrapped by then.
-        if isLooping, let length = loopPlan?.groupDuration, length > .zero, position >= length {
+        if isLooping, let length = machine.loopPlan?.groupDuration, length > .zero, position >= length {
             position = MediaTime(nanoseconds: position.nanoseconds % length.nanoseconds)
         }
         return (position, runningTime)
-    }
-
-    /// The late tile joins the group: its running time 0 is the wall's `runningTime` (nil:
-    /// now, it plays from where it stands), and it plays if the wall does.
-    private func admit(_ player: Player, at runningTime: MediaTime?) {
-        lateTiles.remove(ObjectIdentifier(player))
-        let wallNow = baseTime.map { MediaTime(clock.time) - $0 } ?? pausedRunningTime
-        player.baseOffset = runningTime ?? (wallNow + configuration.startMargin)
-        planLoops()
-        if transport == .playing, let base = baseTime {
-            player.pipeline.setBaseTime((base + player.baseOffset).clockTime)
-            player.setPipelineState(.playing)
-            player.apply(.play)
-        }
-        handleBuffering()
     }
 }

@@ -19,7 +19,7 @@ extension Coordinator {
 
     private func sampleOverload() {
         // A seek interrupts play without ending the verdict.
-        if seeking || transport == .seeking { return }
+        if machine.isSeeking || transport == .seeking { return }
         // A tick seconds late: the process stood still (see `checkForSuspension`), and the
         // frames late for that say nothing about the machine's speed.
         if overloadTicks.tick(at: monotonic.now, interval: .milliseconds(1000)) != nil {

@@ -3,55 +3,51 @@ import GStreamerKit
 import VideoWallCore
 
 /// Owns the tiles of one wall and moves them in lockstep: one pipeline clock, one base time,
-/// group start, pause, seek, rate change and loop.
+/// group start, pause, seek, rate change and loop. What the wall does is decided by its
+/// transport (`WallTransport`, pure, in the core); the coordinator hands it what the user
+/// asks for and what the tiles report, and carries out its effects on the pipelines
+/// (`Coordinator+Transport`).
 @MainActor
 public final class Coordinator {
     public let configuration: CoordinatorConfiguration
     public private(set) var slots: [TileSlot] = []
-    public private(set) var transport: TransportState = .loading
-    public internal(set) var rate: Double = 1
+    var machine: WallTransport
+    public var transport: TransportState { machine.state }
+    public var rate: Double { machine.rate }
 
     /// The one pipeline clock every tile runs on.
     public let clock: Clock
     private var subscribers: [AsyncStream<WallEvent>.Continuation] = []
-    /// Shared base time while playing; the running time where the wall stands while paused.
-    var baseTime: MediaTime?
-    var pausedRunningTime: MediaTime = .zero
-    var resumeAfterBuffering = false
-    var throttle: SeekThrottle
-    var throttleTimer: TimeoutToken?
+    /// The transport's timers, running.
+    var transportTimers: [TransportTimer: TimeoutToken] = [:]
+    /// Inputs that arrive while the effects of another are carried out, waiting their turn.
+    var pendingInputs: [TransportInput] = []
+    var isHandlingInput = false
+    /// Positions held by tiles waiting for a group wrap, by slot.
+    var heldPositions: [Int: MediaTime?] = [:]
+    /// Callers of `seek(to:)` and the like, waiting until no seek runs.
+    var seekWaiters: [CheckedContinuation<Void, Never>] = []
+    /// `load`, waiting until the transport stops waiting for prerolls.
+    var prerollWaiter: CheckedContinuation<Void, Never>?
     let monotonic = SystemMonotonicClock()
-    var seeking = false
-    /// Whether the wall plays once the running seek is done: set from the transport when the
-    /// seek starts, then by play and pause asked for meanwhile, so a key pressed during a
-    /// seek (or a speed change, which is one) is not lost.
-    var playsAfterSeek = false
-    var loopPlan: LoopPlan?
     /// Whether the wall loops as a group (starts as `configuration.groupLoop`).
-    public private(set) var isLooping: Bool
+    public var isLooping: Bool { machine.isLooping }
     var overloadMeter = OverloadMeter()
     var overloadResponse = OverloadResponse()
-    var suspension = SuspensionDetector()
     /// The overload meter's own ticks, so a sample taken after the process stood still is not
     /// taken for a slow second.
     var overloadTicks = SuspensionDetector()
     var suspensionTimer: TimeoutToken?
     /// How long the process stood still while the wall played (SIGSTOP, a paused machine).
-    public internal(set) var suspendedTime: MediaTime = .zero
+    public var suspendedTime: MediaTime { machine.suspendedTime }
     var overloadTimer: TimeoutToken?
     /// Descriptions still on their way after `load` returned, by slot.
     var describing: [Int: Task<Void, Never>] = [:]
     /// The discoveries themselves, by slot: cancelled when the wall closes, so none runs on.
     private var discoveryTasks: [Task<Result<Asset, AssetError>, Never>] = []
-    /// Tiles whose preroll had not finished when the wall started: they are left out of group
-    /// transport until they join (`Coordinator+LateTiles`).
-    var lateTiles: Set<ObjectIdentifier> = []
-    /// Prerolls still running while `load` waits for them, and what wakes it: the last one,
-    /// the start bound, `stopLoading` or `close`.
-    var pendingPrerolls = 0
+    /// What wakes a wait of `load` or of a late tile for descriptions: the descriptions, a
+    /// deadline, `stopLoading` or `close`.
     var startGate: FirstAnswer<Void>?
-    /// Whether `load` has started the wall (later prerolls are late tiles joining).
-    var loadFinished = false
     /// When the first tile was ready: the start bound counts from there.
     var firstReady: Date?
     /// Whether `stopLoading` or `shutDown` was called: nothing starts any more.
@@ -61,27 +57,44 @@ public final class Coordinator {
 
     public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
         self.configuration = configuration
-        isLooping = configuration.groupLoop
+        var timings = TransportConfiguration()
+        timings.startMargin = configuration.startMargin
+        timings.seekInterval = configuration.seekInterval
+        timings.prerollTimeout = .seconds(configuration.prerollTimeout)
+        timings.startTimeout = .seconds(configuration.startTimeout)
+        timings.groupLoop = configuration.groupLoop
+        machine = WallTransport(configuration: timings)
         clock = try Clock.system()
-        throttle = SeekThrottle(minimumInterval: configuration.seekInterval)
     }
 
     /// The players that loaded; failed ones stay in `slots` with their error.
     public var players: [Player] { slots.compactMap(\.player) }
     /// The tiles that take part in group transport: prerolled, not failed, not still joining.
     var active: [Player] {
-        players.filter { $0.state != .failed && $0.state != .loading && $0.state != .idle && !lateTiles.contains(ObjectIdentifier($0)) }
+        machine.takingPart.compactMap(player(at:)).filter { $0.state != .failed }
     }
+
+    func player(at index: Int) -> Player? {
+        slots.indices.contains(index) ? slots[index].player : nil
+    }
+
+    /// Tiles whose preroll had not finished when the wall started: they are left out of group
+    /// transport until they join (`Coordinator+LateTiles`).
+    var lateTiles: Set<ObjectIdentifier> {
+        Set(machine.lateTiles.compactMap(player(at:)).map(ObjectIdentifier.init))
+    }
+
+    /// Whether a group seek runs.
+    var seeking: Bool { machine.isSeeking }
 
     /// The longest tile's duration: the wall's length.
     public var duration: MediaTime? { active.compactMap(\.asset.duration).max() }
 
     /// The wall's position: the furthest tile's (shorter tiles hold at their end).
     public var position: MediaTime? {
-        if seeking, let target = lastSeekTarget { return target }
+        if let target = machine.seekPosition { return target }
         return active.compactMap(\.position).max()
     }
-    var lastSeekTarget: MediaTime?
 
     /// Whether every tile that loaded can seek.
     public var isSeekable: Bool { !active.isEmpty && active.allSatisfy(\.asset.isSeekable) }
@@ -102,10 +115,12 @@ public final class Coordinator {
         // once while the discoverer describes its source, so the first frame does not wait
         // for the description.
         var discoveries: [Task<Result<Asset, AssetError>, Never>?] = []
+        var profiles: [TileProfile?] = []
         for (index, spec) in specs.enumerated() {
             guard index < limit else {
                 refuse(index: index, source: spec.source, AssetError(source: spec.source, reason: .tooManyTiles(limit: limit)))
                 discoveries.append(nil)
+                profiles.append(nil)
                 continue
             }
             let discovery = Task { @MainActor () -> Result<Asset, AssetError> in
@@ -118,20 +133,20 @@ public final class Coordinator {
             do {
                 let player = try makePlayer(index: index, asset: .provisional(source: spec.source), spec: spec)
                 slots.append(TileSlot(index: index, source: spec.source, player: player, loadFailure: nil))
-                pendingPrerolls += 1
+                profiles.append(Self.profile(of: player))
                 Task { @MainActor [weak self] in
                     let ok = await player.preroll(timeout: prerollTimeout)
                     self?.prerollFinished(player, ok: ok)
                 }
             } catch {
                 refuse(index: index, source: spec.source, AssetError(source: spec.source, reason: .playbackFailed("\(error)")))
+                profiles.append(nil)
             }
         }
+        handle(.load(profiles))
         await waitForPrerolls()
         guard !isStopping else { return }
-        loadFinished = true
         let deadline = (firstReady ?? Date()).addingTimeInterval(configuration.startTimeout)
-        for player in players where player.state == .loading { lateTiles.insert(ObjectIdentifier(player)) }
         // A tile that could not preroll waits for its description (until the start bound), so
         // its error is the discoverer's. The others are ready: their descriptions are applied
         // as they come, and the first frame does not wait for them.
@@ -148,17 +163,17 @@ public final class Coordinator {
         }
         await waitForAll(failed, until: deadline)
         guard !isStopping else { return }
-        planLoops()
         // Local tiles that may loop go into segment mode now, before the first frame is due,
         // so their first wrap is already gapless.
         for player in active where isLooping || player.endOfStreamPolicy == .loop {
-            await player.enterSegmentMode(timeout: prerollTimeout)
+            if await player.enterSegmentMode(timeout: prerollTimeout) { handle(.tileRestartedAtZero(player.index)) }
         }
         guard !isStopping else { return }
-        setTransport(.paused)
+        handle(.wallLoaded)
         watchForOverload()
         watchForSuspension()
-        if let held = throttle.setCanSeek(true, at: monotonic.now) { await perform(held) } else { armThrottleTimer() }
+        // A seek asked for while the wall loaded runs now.
+        await whenSeeksEnd()
     }
 
     /// Ends `load` now (the program is stopping): tiles still loading stay as they are, and the
@@ -166,6 +181,14 @@ public final class Coordinator {
     public func stopLoading() {
         isStopping = true
         startGate?.give(())
+        wakeLoad()
+    }
+
+    /// What the transport needs to know of a tile's source (provisional until described).
+    static func profile(of player: Player) -> TileProfile {
+        let asset = player.asset
+        return TileProfile(duration: asset.duration, frameDuration: asset.video?.frameDuration, isSeekable: asset.isSeekable,
+                           buffers: asset.isNetwork && !asset.isLive, endOfStream: player.endOfStreamPolicy)
     }
 
     /// Returns once every tile's description has been applied (durations, frame rates).
@@ -185,19 +208,18 @@ public final class Coordinator {
         guard index < slots.count, slots[index].loadFailure == nil else { return }
         switch result {
         case .success(let asset):
-            slots[index].player?.confirm(asset)
-            planLoops()
+            guard let player = slots[index].player else { return }
+            player.confirm(asset)
+            handle(.tileDescribed(index, Self.profile(of: player)))
         case .failure(let error):
             if let player = slots[index].player {
                 player.shutDown()
                 retired.append(player)
-                lateTiles.remove(ObjectIdentifier(player))
             }
             slots[index].player = nil
             slots[index].loadFailure = error
             publish(.tile(index, .failed(error)))
-            handleBuffering()
-            checkEnded()
+            handle(.tileFailed(index))
         }
     }
 
@@ -214,6 +236,9 @@ public final class Coordinator {
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume) { [weak self] event in
             self?.publish(.tile(index, event))
+            // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
+            // a timeout): the transport hears of each.
+            if case .stateChanged(.failed) = event { self?.handle(.tileFailed(index)) }
         }
         // A looping tile is armed before its preroll: a short clip is read to its end while it
         // prerolls, and playbin asks for the next URI (about-to-finish) then, before the loop
@@ -224,98 +249,34 @@ public final class Coordinator {
         return player
     }
 
-    /// Which tiles loop, and how: the group loop wraps every tile at the longest tile's end,
-    /// except a tile asked to loop at its own end (a region's `loop: true`), which does so
-    /// whether or not the group loops.
-    func planLoops() {
-        let players = active
-        if isLooping {
-            let own = players.filter { $0.endOfStreamPolicy == .loop }
-            let grouped = players.filter { $0.endOfStreamPolicy != .loop }
-            let plan = LoopPlan.make(durations: grouped.map(\.asset.duration),
-                                     frameDurations: grouped.map { $0.asset.video?.frameDuration })
-            loopPlan = plan
-            for (i, player) in grouped.enumerated() {
-                player.setGaplessLoop(plan.method(forTile: i) == .gapless)
-            }
-            for player in own { player.setGaplessLoop(true) }
-        } else {
-            loopPlan = nil
-            for player in players { player.setGaplessLoop(player.endOfStreamPolicy == .loop) }
-        }
-    }
-
     /// Turns the group loop on or off while the wall plays.
     public func setLooping(_ on: Bool) {
-        isLooping = on
-        planLoops()
+        handle(.setLooping(on))
     }
 
     /// Returns once no seek is running or held (after a drag, before resuming).
     public func whenIdle() async {
-        while seeking || throttle.nextDeadline != nil {
+        while !machine.isIdle {
             await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: 0.02) { c.resume() } }
         }
     }
 
     // MARK: Transport
 
-    /// Starts (or resumes) every tile on one base time.
+    /// Starts (or resumes) every tile on one base time; asked for during a seek, once it is
+    /// done; from the start again when the wall has ended.
     public func play() {
-        if seeking { playsAfterSeek = true; return }
-        guard transport != .playing, transport != .loading else { return }
-        if transport == .ended {
-            Task { await perform(SeekRequest(target: .zero, precision: .accurate, rate: nil)); play() }
-            return
-        }
-        startAll()
+        handle(.play)
     }
 
-    func startAll() {
-        let players = active
-        // With every tile still late, the wall starts all the same: the first to be ready
-        // joins it at once.
-        guard !players.isEmpty || !lateTiles.isEmpty else { return }
-        let now = MediaTime(clock.time)
-        let base = SyncMath.resumeBaseTime(clockNow: now + configuration.startMargin, pausedRunningTime: pausedRunningTime)
-        baseTime = base
-        for player in players {
-            player.pipeline.setBaseTime((base + player.baseOffset).clockTime)
-        }
-        for player in players {
-            player.setPipelineState(.playing)
-            player.apply(.play)
-        }
-        setTransport(.playing)
-    }
-
-    /// Pauses every tile at the same running time.
+    /// Pauses every tile at the same running time; asked for during a seek, once it is done.
     public func pause() {
-        if seeking { playsAfterSeek = false; return }
-        guard transport == .playing || transport == .buffering else { return }
-        pauseAll()
-        setTransport(.paused)
-    }
-
-    func pauseAll() {
-        decodeEveryFrame()
-        if let baseTime {
-            let running = MediaTime(clock.time) - baseTime
-            pausedRunningTime = running < .zero ? .zero : running
-        }
-        baseTime = nil
-        for player in active {
-            player.setPipelineState(.paused)
-            player.apply(.pause)
-        }
+        handle(.pause)
     }
 
     /// Whether the wall plays, or will once the running seek or buffering is over: the state
     /// a play/pause toggle acts on.
-    public var intendsToPlay: Bool {
-        if seeking { return playsAfterSeek }
-        return transport == .playing || (transport == .buffering && resumeAfterBuffering)
-    }
+    public var intendsToPlay: Bool { machine.intendsToPlay }
 
     public func togglePlayPause() {
         if intendsToPlay { pause() } else { play() }
@@ -340,7 +301,10 @@ public final class Coordinator {
     public func shutDown() {
         isStopping = true
         startGate?.give(())
-        throttleTimer?.cancel()
+        wakeLoad()
+        transportTimers.values.forEach { $0.cancel() }
+        transportTimers.removeAll()
+        wakeSeekWaiters()
         overloadTimer?.cancel()
         suspensionTimer?.cancel()
         discoveryTasks.forEach { $0.cancel() }
@@ -359,12 +323,6 @@ public final class Coordinator {
 
     func publish(_ event: WallEvent) {
         subscribers.forEach { $0.yield(event) }
-    }
-
-    func setTransport(_ new: TransportState) {
-        guard new != transport else { return }
-        transport = new
-        publish(.transport(new))
     }
 
 }
