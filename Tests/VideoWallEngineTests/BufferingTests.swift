@@ -80,4 +80,39 @@ final class BufferingTests: XCTestCase {
             XCTAssertGreaterThan(((localPlayer.position ?? .zero) - position).seconds, 0.25, "the local tile plays")
         }
     }
+
+    /// A network tile short of data when the wall is asked to play holds the start: the local
+    /// tile does not run ahead while the network tile is still on its first frame.
+    func testTheWallDoesNotStartBeforeTheNetworkTileHasEnough() throws {
+        let clipSpec = ClipSpec(width: 320, height: 180, frames: 240, container: .mkv, pattern: "snow", keyFrameInterval: 30, bitrate: 2000)
+        let local = try onMainLoop { try await TestClips.clip(clipSpec) }
+        let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.intValue ?? 0
+        // Enough for the first frames, not for the buffer: it stalls there for three seconds.
+        let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 10, stallSeconds: 3)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
+            let remote = try XCTUnwrap(wall.slots[0].player), localPlayer = try XCTUnwrap(wall.slots[1].player)
+            XCTAssertLessThan(remote.bufferingPercent, 100, "the network tile prerolled short of data")
+            wall.play()
+            XCTAssertEqual(wall.transport, .buffering, "the wall waits for the network tile before it starts")
+            await pause(seconds: 1)
+            if wall.transport == .buffering {
+                XCTAssertEqual(localPlayer.position ?? .zero, remote.position ?? .zero, "no tile ran ahead")
+            }
+            let started = await waitUntil(timeout: 15) { wall.transport == .playing }
+            XCTAssertTrue(started, "the wall starts once the network tile has enough: \(wall.transport)")
+            await pause(seconds: 0.3)
+            var positions: [Int64] = []
+            for _ in 0..<5 {
+                positions = wall.players.compactMap { $0.position?.nanoseconds }
+                if positions.count == 2, abs(positions[0] - positions[1]) <= 1_000_000 { break }
+                await pause(seconds: 0.011)
+            }
+            XCTAssertEqual(positions.count, 2)
+            XCTAssertLessThanOrEqual(abs(positions[0] - positions[1]), 1_000_000, "in sync: \(positions)")
+        }
+    }
 }
