@@ -70,21 +70,4 @@ extension WallTransport {
         }
         holdOrReleaseForData()
     }
-
-    /// A tile failed or timed out: the rest go on without it, and a group waiting for it
-    /// (loading, a seek, buffering) does not wait any more.
-    mutating func tileFailed(_ tile: Int) {
-        guard let stage = tiles[tile]?.stage else {
-            tiles[tile] = TransportTile(profile: TileProfile(), stage: .failed)
-            return
-        }
-        guard stage != .failed else { return }
-        tiles[tile]?.stage = .failed
-        tiles[tile]?.operation = nil
-        cancel(.tileSeek(tile))
-        if stage == .loading { endPrerollsIfAllAnswered() }
-        seekLost(tile)
-        holdOrReleaseForData()
-        checkEnded()
-    }
 }

@@ -1,5 +1,5 @@
-/// What the wall does with what its tiles report: ends and loops, buffering, a lost clock, and
-/// the process standing still.
+/// What the wall does with what its tiles report: ends and loops, failures, buffering, a lost
+/// clock, and the process standing still.
 extension WallTransport {
     // MARK: Ends and loops
 
@@ -113,6 +113,25 @@ extension WallTransport {
         loopPlan = plan
         for (position, tile) in grouped.enumerated() { emit(.loopGaplessly(tile, plan.method(forTile: position) == .gapless)) }
         for tile in own { emit(.loopGaplessly(tile, true)) }
+    }
+
+    // MARK: Failures
+
+    /// A tile failed or timed out: the rest go on without it, and a group waiting for it
+    /// (loading, a seek, buffering) does not wait any more.
+    mutating func tileFailed(_ tile: Int) {
+        guard let stage = tiles[tile]?.stage else {
+            tiles[tile] = TransportTile(profile: TileProfile(), stage: .failed)
+            return
+        }
+        guard stage != .failed else { return }
+        tiles[tile]?.stage = .failed
+        tiles[tile]?.operation = nil
+        cancel(.tileSeek(tile))
+        if stage == .loading { endPrerollsIfAllAnswered() }
+        seekLost(tile)
+        holdOrReleaseForData()
+        checkEnded()
     }
 
     // MARK: Buffering

@@ -2,10 +2,8 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 
-/// The start bound and late tiles. The wall waits for its tiles' prerolls until all are done,
-/// or `configuration.startTimeout` seconds after the first tile is ready (counted from the
-/// first, so a busy machine that is slow for every tile does not leave tiles out). A tile that
-/// is not ready by then (a network source that sends nothing, a file whose `open()` does not
+/// Late tiles. A tile not ready when the wall stops waiting for prerolls (the start bound,
+/// `WallTransport`'s: a network source that sends nothing, a file whose `open()` does not
 /// return) is left out, and when it is ready it is brought in where the wall is: sought a
 /// little ahead of the wall's position and given a base time that shows that frame exactly
 /// when the wall gets there.
@@ -29,7 +27,7 @@ extension Coordinator {
     }
 
     /// Waits on a gate that opens at `deadline`, when the wall is stopped (`startGate`), or
-    /// when `start` (handed the gate) or a preroll opens it. A timer left after the gate
+    /// when `start` (handed the gate) opens it. A timer left after the gate
     /// opened fires into an open gate, which does nothing.
     private func waitAtMost(until deadline: Date, _ start: (FirstAnswer<Void>) -> Void) async {
         guard !isStopping else { return }

@@ -48,7 +48,8 @@ final class WallTransportBufferingTests: XCTestCase {
         XCTAssertEqual(release.tiles(setTo: .playing), [0, 2], "the failed tile is left out")
     }
 
-    func testALocalTileOrALiveStreamDoesNotHoldTheGroup() {
+    /// A local file, or a live stream (which cannot be waited for): the engine says it does not buffer.
+    func testATileThatDoesNotBufferDoesNotHoldTheGroup() {
         var wall = TransportHarness()
         wall.loadWall([.local(), .local()])
         wall.send(.play)
