@@ -72,7 +72,7 @@ public final class StopSignals {
         listeners.append(listener)
         let earlier = received
         if !earlier.isEmpty {
-            MainLoop.after(seconds: 0) { earlier.forEach(listener) }
+            DispatchQueue.main.async { MainActor.assumeIsolated { earlier.forEach(listener) } }
         }
     }
 

@@ -1,12 +1,10 @@
 import Foundation
 import GStreamerKit
 
-/// Waits on the GLib main loop without blocking it.
+/// Waits on the main queue without blocking it.
 @MainActor
 func sleep(seconds: Double) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        MainLoop.after(seconds: seconds) { continuation.resume() }
-    }
+    await MainLoop.sleep(seconds: seconds)
 }
 
 /// Polls `condition` every 5 ms until it holds; false after `timeout`.

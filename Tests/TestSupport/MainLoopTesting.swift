@@ -18,9 +18,7 @@ extension XCTestCase {
 /// Sleeps on the main loop without blocking it.
 @MainActor
 public func pause(seconds: Double) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-        MainLoop.after(seconds: seconds) { continuation.resume() }
-    }
+    await MainLoop.sleep(seconds: seconds)
 }
 
 /// Polls `condition` on the main loop every 10 ms until it holds or `timeout` passes.

@@ -31,6 +31,8 @@ final class BufferingTests: XCTestCase {
             let held = await waitUntil(timeout: 10) { wall.transport == .buffering }
             XCTAssertTrue(held, "the wall waited for the network tile; transports \(transports)")
             let localPlayer = try XCTUnwrap(wall.slots[1].player)
+            XCTAssertEqual(wall.slots[0].player?.state, .buffering, "the tile short of data says so")
+            XCTAssertEqual(localPlayer.state, .paused, "the tile held for it waits")
             let position = localPlayer.position ?? .zero
             await pause(seconds: 0.5)
             if wall.transport == .buffering {
@@ -38,6 +40,7 @@ final class BufferingTests: XCTestCase {
             }
             let resumed = await waitUntil(timeout: 15) { wall.transport == .playing }
             XCTAssertTrue(resumed, "the wall plays on once the network tile has enough: \(transports)")
+            XCTAssertEqual(wall.slots.map { $0.player?.state }, [.playing, .playing])
             await pause(seconds: 0.3)
             // Positions are the frames on screen: a frame boundary can fall between the two
             // reads, so a mismatch is read again a moment later.

@@ -31,7 +31,7 @@ final class KeyFrameSeekOnScreenTests: XCTestCase {
 
             var seen: [Int?] = []
             let atStart = await waitUntil(timeout: 3) { seen = WallWindowHarness.framesOnScreen(window, regions: Self.regions); return seen.allSatisfy { $0 == 61 } }
-            XCTAssertTrue(atStart, "every tile shows frame 61 before the key: \(seen)")
+            XCTAssertTrue(atStart, "every tile shows frame 61 before the key: \(seen); \(WallWindowHarness.describe(wall))")
 
             XCTAssertTrue(window.simulateKey("Right"))
             // Frame 61 was on every tile: all tiles on one other frame means the seek is shown.

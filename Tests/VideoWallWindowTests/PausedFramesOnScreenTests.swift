@@ -79,7 +79,8 @@ final class PausedFramesOnScreenTests: XCTestCase {
             seen = WallWindowHarness.framesOnScreen(window, regions: regions)
             return seen.allSatisfy { $0 == expected }
         }
-        XCTAssertEqual(seen, regions.map { _ in expected }, "after \(action), the frames every tile shows on screen", file: file, line: line)
+        XCTAssertEqual(seen, regions.map { _ in expected }, "after \(action), the frames every tile shows on screen; \(WallWindowHarness.describe(wall))",
+                       file: file, line: line)
         await wall.whenIdle()
         let rendered = wall.players.map { frameIndex($0.lastRenderedTimestamp()) }
         XCTAssertEqual(rendered, regions.map { _ in expected }, "after \(action), the frames every tile's sink holds", file: file, line: line)

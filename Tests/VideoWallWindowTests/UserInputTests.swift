@@ -67,7 +67,7 @@ final class UserInputTests: XCTestCase {
 
                 XCTAssertTrue(window.simulateSeekBarButton(down: false, atFraction: 0.75))
                 let resumed = await waitUntil(timeout: 5) { wall.transport == .playing }
-                XCTAssertTrue(resumed, "releasing it resumes playback")
+                XCTAssertTrue(resumed, "releasing it resumes playback; \(WallWindowHarness.describe(wall))")
                 let position = try XCTUnwrap(wall.position).seconds
                 // The trough has margins, so the click lands near, not exactly at, 75 % of 6 s.
                 XCTAssertEqual(position, 4.5, accuracy: 0.6, "the wall went to where the bar was released")

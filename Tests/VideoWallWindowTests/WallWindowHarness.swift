@@ -1,7 +1,7 @@
 import Foundation
 import GStreamerKit
 import VideoWallCore
-import VideoWallEngine
+@testable import VideoWallEngine
 import VideoWallTestSupport
 @testable import VideoWallWindow
 import XCTest
@@ -51,6 +51,18 @@ enum WallWindowHarness {
         let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
         XCTAssertTrue(paused, "space pauses", file: file, line: line)
         await wall.whenIdle()
+    }
+
+    /// Each tile's state as the wall sees it, for failure messages: a tile stuck on one frame
+    /// says whether it is late, failed, or taking part.
+    static func describe(_ wall: Coordinator) -> String {
+        let tiles = wall.slots.map { slot in
+            let late = wall.machine.isLate(slot.index) ? " late" : ""
+            let failure = slot.failure.map { " failed: \($0.reasonText)" } ?? ""
+            let position = slot.player?.position.map { String(format: " at %.3f s", $0.seconds) } ?? ""
+            return "tile \(slot.index + 1) \(slot.player.map { "\($0.state)" } ?? "no player")\(late)\(position)\(failure)"
+        }
+        return "wall \(wall.transport); " + tiles.joined(separator: "; ")
     }
 
     static func close(_ window: WallWindow, _ coordinator: Coordinator) {

@@ -68,7 +68,7 @@ public enum BlockingCalls {
         let deadline = Date().addingTimeInterval(timeout)
         while !outstanding.isEmpty {
             guard Date() < deadline else { return false }
-            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: 0.01) { c.resume() } }
+            await MainLoop.sleep(seconds: 0.01)
         }
         return true
     }

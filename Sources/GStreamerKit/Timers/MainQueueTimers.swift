@@ -6,16 +6,27 @@ import Foundation
 /// main loop bridged to the queue (`MainLoop.run()` in GLibMainLoop). The engine relies on
 /// these and on no GLib main context.
 public enum MainLoop {
-    /// Runs `action` once on the main queue after `seconds`. Cancel the token to stop it first.
-    @discardableResult
+    /// Runs `action` once on the main queue after `seconds`, as long as the returned token is
+    /// kept: dropping it (or `cancel()`) stops the timer.
     public static func after(seconds: Double, _ action: @escaping @MainActor () -> Void) -> TimeoutToken {
         TimeoutToken(interval: seconds, repeats: false) { action(); return false }
     }
 
-    /// Runs `action` every `seconds` on the main queue while it returns true.
-    @discardableResult
+    /// Runs `action` every `seconds` on the main queue while it returns true and the returned
+    /// token is kept.
     public static func every(seconds: Double, _ action: @escaping @MainActor () -> Bool) -> TimeoutToken {
         TimeoutToken(interval: seconds, repeats: true, action)
+    }
+
+    /// Suspends the caller for `seconds` on the main queue's clock (the timer is kept until it
+    /// fires).
+    @MainActor
+    public static func sleep(seconds: Double) async {
+        var token: TimeoutToken?
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            token = after(seconds: seconds) { continuation.resume() }
+        }
+        _ = token
     }
 }
 
@@ -24,8 +35,8 @@ public protocol MainLoopSource: AnyObject {
     func cancel()
 }
 
-/// A `DispatchSourceTimer` on the main queue. The timer keeps its token alive until it has
-/// fired for the last time or is cancelled, so a fire-and-forget `after` still fires.
+/// A `DispatchSourceTimer` on the main queue, stopped when its token goes: whoever keeps the
+/// token decides how long the timer may fire, and nothing fires into an owner that is gone.
 public final class TimeoutToken: MainLoopSource, @unchecked Sendable {
     private var timer: DispatchSourceTimer?
     private let lock = NSLock()
@@ -41,8 +52,9 @@ public final class TimeoutToken: MainLoopSource, @unchecked Sendable {
         // A repeating timer of period 0 would spin; a millisecond is the finest GLib had too.
         let period: DispatchTimeInterval = repeats ? .nanoseconds(max(nanoseconds, 1_000_000)) : .never
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: period, leeway: .nanoseconds(0))
-        // Strong on purpose: the token lives while the timer may still fire (cancel breaks the cycle).
-        timer.setEventHandler {
+        // Weak: the timer must not keep its token (and so itself) alive.
+        timer.setEventHandler { [weak self] in
+            guard let self else { return }
             let again = MainActor.assumeIsolated { self.isActive ? action() : false }
             if !again { self.cancel() }
         }
@@ -65,4 +77,6 @@ public final class TimeoutToken: MainLoopSource, @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         return timer != nil
     }
+
+    deinit { cancel() }
 }

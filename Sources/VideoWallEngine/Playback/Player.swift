@@ -623,6 +623,9 @@ public final class Player {
             emit(.endOfStream)
         case .buffering(let percent):
             bufferingPercent = percent
+            // The tile's own state says it is short of data (the wall's transport decides
+            // whether the group waits for it).
+            apply(percent < 100 ? .bufferingStarted : .bufferingFinished)
             emit(.buffering(percent: percent))
         case .tags(let tags):
             emit(.tags(tags))

@@ -28,21 +28,23 @@ extension Coordinator {
 
     /// Waits on a gate that opens at `deadline`, when the wall is stopped (`startGate`), or
     /// when `start` (handed the gate) opens it. A timer left after the gate
-    /// opened fires into an open gate, which does nothing.
+    /// opened is cancelled.
     private func waitAtMost(until deadline: Date, _ start: (FirstAnswer<Void>) -> Void) async {
         guard !isStopping else { return }
+        var timer: TimeoutToken?
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             let gate = FirstAnswer<Void>()
             gate.continuation = continuation
             startGate = gate
-            MainLoop.after(seconds: max(0, deadline.timeIntervalSinceNow)) { gate.give(()) }
+            timer = MainLoop.after(seconds: max(0, deadline.timeIntervalSinceNow)) { gate.give(()) }
             start(gate)
         }
+        timer?.cancel()
         startGate = nil
     }
 
     static func pause(_ seconds: Double) async {
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: seconds) { c.resume() } }
+        await MainLoop.sleep(seconds: seconds)
     }
 
     /// Brings a late tile in. The wall's timeline is read from a tile that takes part: the

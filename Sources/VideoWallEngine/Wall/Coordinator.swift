@@ -67,6 +67,12 @@ public final class Coordinator {
         clock = try Clock.system()
     }
 
+    /// A wall dropped without `close()` still stops what it owns: its pipelines go to NULL
+    /// (on their state-change queues), its timers and discoveries stop, its event streams end.
+    isolated deinit {
+        shutDown()
+    }
+
     /// The players that loaded; failed ones stay in `slots` with their error.
     public var players: [Player] { slots.compactMap(\.player) }
     /// The tiles that take part in group transport: prerolled, not failed, not still joining.
@@ -107,10 +113,14 @@ public final class Coordinator {
     /// `configuration.startTimeout` seconds after the first tile is ready: a tile not ready by
     /// then is a late tile, left out until it is ready and then brought in in sync
     /// (`Coordinator+LateTiles`).
+    ///
+    /// Loading into a wall that has tiles already replaces them: the first set is stopped (its
+    /// pipelines go to NULL, as at `close`) and the wall starts again from a fresh transport.
     public func load(_ specs: [TileSpec]) async {
+        guard !isStopping else { return }
+        unloadTiles()
         let limit = configuration.maximumTiles
         let loadTimeout = configuration.loadTimeout, prerollTimeout = configuration.prerollTimeout
-        slots = []
         // Discovery and preroll run side by side: each tile's pipeline starts prerolling at
         // once while the discoverer describes its source, so the first frame does not wait
         // for the description.
@@ -174,6 +184,36 @@ public final class Coordinator {
         watchForSuspension()
         // A seek asked for while the wall loaded runs now.
         await whenSeeksEnd()
+    }
+
+    /// Stops the tiles loaded so far and forgets them, with everything the transport knew of
+    /// them; their pipelines finish stopping in the background (`close` waits for them).
+    private func unloadTiles() {
+        guard !slots.isEmpty else { return }
+        startGate?.give(())
+        wakeLoad()
+        transportTimers.values.forEach { $0.cancel() }
+        transportTimers.removeAll()
+        wakeSeekWaiters()
+        overloadTimer?.cancel()
+        suspensionTimer?.cancel()
+        discoveryTasks.forEach { $0.cancel() }
+        discoveryTasks.removeAll()
+        describing.values.forEach { $0.cancel() }
+        describing.removeAll()
+        retired.removeAll { $0.isSettled }
+        for player in players {
+            player.shutDown()
+            retired.append(player)
+        }
+        slots = []
+        pendingInputs.removeAll()
+        heldPositions.removeAll()
+        firstReady = nil
+        overloadMeter = OverloadMeter()
+        overloadResponse = OverloadResponse()
+        machine = WallTransport(configuration: machine.configuration)
+        publish(.transport(machine.state))
     }
 
     /// Ends `load` now (the program is stopping): tiles still loading stay as they are, and the
@@ -257,7 +297,7 @@ public final class Coordinator {
     /// Returns once no seek is running or held (after a drag, before resuming).
     public func whenIdle() async {
         while !machine.isIdle {
-            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: 0.02) { c.resume() } }
+            await MainLoop.sleep(seconds: 0.02)
         }
     }
 
@@ -292,7 +332,7 @@ public final class Coordinator {
         let stopping = players + retired
         let deadline = Date().addingTimeInterval(configuration.closeTimeout)
         while stopping.contains(where: { !$0.isSettled }), Date() < deadline {
-            await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: 0.01) { c.resume() } }
+            await MainLoop.sleep(seconds: 0.01)
         }
     }
 

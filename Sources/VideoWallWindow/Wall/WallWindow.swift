@@ -287,7 +287,7 @@ public final class WallWindow {
         stageSize = (width, height)
         // Re-fit after this allocation pass: size requests changed inside size-allocate are
         // not honoured until the next one.
-        MainLoop.after(seconds: 0) { [weak self] in self?.relayout() }
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.relayout() } }
     }
 
     /// Region origins are clamped to GTK's 32-bit `gint` on the way in: `RegionGeometry` keeps

@@ -42,7 +42,7 @@ struct HeadlessSession {
 
     private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) async -> ExitCode {
         // Errors still queued for the printer come out before the summary.
-        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in MainLoop.after(seconds: 0) { c.resume() } }
+        await MainLoop.sleep(seconds: 0)
         let report = coordinator.report()
         for line in RunSummary.lines(for: report) { Console.summary(line) }
         var lost = false
