@@ -21,7 +21,7 @@ final class OverloadOnScreenTests: XCTestCase {
     func testAnOverloadedWallStaysOnOneFrameSaysSoAndCountsItsDrops() throws {
         try onMainLoop(timeout: 240) {
             let path = try await FrameCodedClipGenerator.cached(Self.clip, in: TestClips.directory)
-            let (window, wall) = try await WallWindowHarness.open(layout: Self.grid, sources: Array(repeating: path, count: 4), width: 960, height: 540)
+            let (window, wall) = try await WallWindowHarness.open(layout: Self.grid, sources: Array(repeating: path, count: 4), width: 640, height: 360)
             defer { WallWindowHarness.close(window, wall) }
             let warned = await waitUntil(timeout: 5) { window.overloadText != nil }
             XCTAssertTrue(warned, "the window says the machine cannot keep up; report: \(String(describing: wall.report().tiles.map { ($0.framesRendered, $0.framesDropped) }))")
