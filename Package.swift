@@ -32,7 +32,7 @@ let package = Package(
         // Thin safe layer over the GStreamer C API.
         .target(name: "GStreamerKit", dependencies: ["CGStreamer"]),
 
-        // Assets, players, coordinator, clock. Knows no window: it is handed a video sink. Needs
+        // Assets, players, coordinator, clock. Knows no window: it is handed a video output. Needs
         // no GLib main loop: its timers and bus messages come through the main dispatch queue.
         .target(name: "VideoWallEngine", dependencies: ["VideoWallCore", "GStreamerKit"]),
 
@@ -58,8 +58,10 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
-        // A program that embeds the wall with an async main and no GLib loop of its own.
-        .executableTarget(name: "videowall-embed-example", dependencies: ["VideoWall"], path: "Examples/EmbedExample"),
+        // A program that embeds the wall with an async main and no GLib loop of its own. Without
+        // package access it sees only what a client in another package sees: the public API.
+        .executableTarget(name: "videowall-embed-example", dependencies: ["VideoWall"], path: "Examples/EmbedExample",
+                          packageAccess: false),
 
         // Helpers every integration test uses: generated clips, the main loop, a virtual display.
         .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "GLibMainLoop", "CGStreamer"], path: "Tests/TestSupport"),

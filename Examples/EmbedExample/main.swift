@@ -17,15 +17,16 @@ struct EmbedExample {
         let printer = Task { @MainActor in
             for await event in events { print("event: \(describe(event))") }
         }
-        await wall.load(paths.map { TileSpec(source: $0) })  // headless sinks by default
+        await wall.load(paths.map { TileSpec(source: $0) })  // output: .headless by default
         wall.play()
         try await Task.sleep(for: .seconds(2))
         await wall.seek(to: .seconds(1), precision: .accurate)
         await wall.setRate(2)
         try await Task.sleep(for: .seconds(1))
-        for slot in wall.slots {
-            let position = slot.player?.position.map { String(format: "%.3f s", $0.seconds) } ?? "none"
-            print("tile \(slot.index + 1): \(position)" + (slot.failure.map { " (\($0.reasonText))" } ?? ""))
+        for tile in wall.tiles {                            // one per path, in order
+            let position = tile.position.map { String(format: "%.3f s", $0.seconds) } ?? "none"
+            let frames = tile.statistics.map { ", \($0.framesRendered) frames shown, \($0.framesDropped) dropped" } ?? ""
+            print("tile \(tile.index + 1): \(position) \(tile.state)\(frames)" + (tile.failure.map { " (\($0.reasonText))" } ?? ""))
         }
         await wall.close()                                  // ends the event streams too
         await printer.value

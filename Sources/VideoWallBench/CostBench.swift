@@ -49,7 +49,7 @@ struct CostBench {
         child.interrupt()
         let usage = await child.finished()
         guard usage.status == 0, let data = FileManager.default.contents(atPath: report),
-              let decoded = try? JSONDecoder().decode(WallReport.self, from: data) else {
+              let decoded = try? JSONDecoder().decode(ChildReport.self, from: data) else {
             throw BenchError("videowall exited \(usage.status): \(usage.output.suffix(400))")
         }
         let dropped = decoded.tiles.compactMap(\.framesDropped).reduce(0) { $0 + Int($1) }

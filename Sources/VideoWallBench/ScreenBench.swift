@@ -22,7 +22,7 @@ struct ScreenBench {
         try window.show(following: wall)
         window.perform(.toggleNames)
         defer { wall.shutDown(); window.close() }
-        await wall.load(clips.enumerated().map { TileSpec(source: $0.element, videoSink: window.videoSink(forTile: $0.offset), muted: true) })
+        await wall.load(clips.enumerated().map { TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset), muted: true) })
         if let failure = wall.slots.compactMap(\.failure).first { throw BenchError(failure.description) }
         wall.play()
         _ = await wait(timeout: 10) { clips.indices.allSatisfy { window.videoFrame(ofRegion: $0) != nil } }

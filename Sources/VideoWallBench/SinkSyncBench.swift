@@ -98,7 +98,7 @@ struct SinkSyncBench {
         configuration.maximumTiles = clips.count
         let wall = try Coordinator(configuration: configuration)
         let recorders = try clips.indices.map { try RenderRecorder(name: "bench\($0)", clock: wall.clock) }
-        await wall.load(zip(clips, recorders).map { TileSpec(source: $0, videoSink: $1.sink, muted: true) })
+        await wall.load(zip(clips, recorders).map { TileSpec(source: $0, output: $1.sink, muted: true) })
         if let failure = wall.slots.compactMap(\.failure).first { throw BenchError(failure.description) }
         return (wall, recorders)
     }

@@ -32,7 +32,7 @@ struct SoakBench {
         child.interrupt()
         let usage = await child.finished()
         guard usage.status == 0, let data = FileManager.default.contents(atPath: report),
-              let decoded = try? JSONDecoder().decode(WallReport.self, from: data) else {
+              let decoded = try? JSONDecoder().decode(ChildReport.self, from: data) else {
             throw BenchError("videowall exited \(usage.status) in the soak run: \(usage.output.suffix(400))")
         }
         let growth = MemoryGrowth.measure(times: times, residentMB: samples)

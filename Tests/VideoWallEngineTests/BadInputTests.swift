@@ -18,7 +18,7 @@ final class BadInputTests: XCTestCase {
             let truncated = TestClips.file(named: "truncated.mp4", contents: whole.prefix(whole.count / 2))
             let unreachable = "http://127.0.0.1:9/clip.mp4"
 
-            let results = await AssetLoader.loadAll([missing, empty, text, truncated, unreachable], timeout: 10)
+            let results = await AssetLoader.loadAll([missing, empty, text, truncated, unreachable], timeout: .seconds(10))
             let errors = results.map { result -> AssetError? in if case .failure(let e) = result { return e } else { return nil } }
 
             XCTAssertEqual(errors[0]?.reason, .notFound)
@@ -75,9 +75,15 @@ final class BadInputTests: XCTestCase {
                 XCTAssertEqual(player.state, .playing)
                 XCTAssertGreaterThan(player.position?.seconds ?? 0, 0.2, "tile \(index) plays on")
             }
-            let report = wall.report()
-            XCTAssertEqual(report.failedTiles, 3)
-            XCTAssertEqual(report.tiles[1].error, "file not found")
+            // One tile per source, in the order given, whichever failed.
+            let tiles = wall.tiles
+            XCTAssertEqual(tiles.map(\.index), [0, 1, 2, 3, 4])
+            XCTAssertEqual(tiles.map(\.source), sources)
+            XCTAssertEqual(tiles.map(\.state), [.playing, .failed, .failed, .playing, .failed])
+            XCTAssertEqual(tiles[1].failure?.reasonText, "file not found")
+            XCTAssertNil(tiles[3].failure)
+            XCTAssertGreaterThan(tiles[3].statistics?.framesRendered ?? 0, 0, "a playing tile counts its frames")
+            XCTAssertNil(tiles[4].statistics, "a refused tile never had a sink")
         }
     }
 
@@ -117,7 +123,7 @@ final class BadInputTests: XCTestCase {
             let before = wall.players[0].position ?? .zero
             await pause(seconds: 0.3)
             XCTAssertGreaterThan(((wall.players[0].position ?? .zero) - before).seconds, 0.2, "the good tile plays on")
-            XCTAssertEqual(wall.report().tiles[1].warnings, [warning])
+            XCTAssertEqual(wall.tiles[1].warnings, [warning])
         }
     }
 

@@ -16,7 +16,7 @@ final class LateTileTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 150))
             var configuration = CoordinatorConfiguration()
-            configuration.startTimeout = 0.5
+            configuration.startTimeout = .milliseconds(500)
             let wall = try Coordinator(configuration: configuration)
             defer { wall.shutDown() }
             let started = Date()

@@ -21,7 +21,7 @@ final class SyncTests: XCTestCase {
         configuration.groupLoop = loop
         let wall = try Coordinator(configuration: configuration)
         let sinks = try (0..<specs.count).map { try RenderRecorder(name: "sync\($0)", clock: wall.clock) }
-        await wall.load(zip(paths, sinks).map { TileSpec(source: $0, videoSink: $1.sink) })
+        await wall.load(zip(paths, sinks).map { TileSpec(source: $0, output: $1.sink) })
         XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, specs.count, "every tile prerolled")
         return (wall, sinks)
     }
@@ -152,7 +152,7 @@ final class GroupLoopTests: XCTestCase {
             let wall = try Coordinator(configuration: configuration)
             defer { wall.shutDown() }
             let recorders = try (0..<2).map { try RenderRecorder(name: "group\($0)", clock: wall.clock) }
-            await wall.load(zip([long, short], recorders).map { TileSpec(source: $0, videoSink: $1.sink) })
+            await wall.load(zip([long, short], recorders).map { TileSpec(source: $0, output: $1.sink) })
             await wall.whenDescribed()
             wall.play()
             // Two passes of the 2 s group and a little more.

@@ -33,7 +33,7 @@ enum WallWindowHarness {
         let coordinator = try Coordinator(configuration: configuration)
         try window.show(following: coordinator)
         window.perform(.toggleNames)  // name overlays off: the captures look at the video alone
-        await coordinator.load(sources.enumerated().map { TileSpec(source: $0.element, videoSink: window.videoSink(forTile: $0.offset)) })
+        await coordinator.load(sources.enumerated().map { TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset)) })
         coordinator.play()
         return (window, coordinator)
     }

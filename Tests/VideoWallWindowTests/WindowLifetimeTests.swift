@@ -18,7 +18,7 @@ final class WindowLifetimeTests: XCTestCase {
             let wall = try Coordinator()
             defer { wall.shutDown() }
             try window?.show(following: wall)
-            await wall.load([path, path].enumerated().map { TileSpec(source: $0.element, videoSink: window?.videoSink(forTile: $0.offset)) })
+            await wall.load([path, path].enumerated().map { TileSpec(source: $0.element, output: window?.videoOutput(forTile: $0.offset) ?? .headless) })
             wall.play()
             await pause(seconds: 0.5)
             GtkRuntime.drainEvents()

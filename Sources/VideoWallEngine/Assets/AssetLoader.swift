@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// Loads asset descriptions through GstDiscoverer in async mode, all at once.
@@ -10,7 +10,12 @@ public enum AssetLoader {
     /// whether an HTTP file can seek, which its server is asked (`ByteRangeProbe`). Nothing
     /// here touches a file on the main thread: the checks (a `stat` can hang on a dead network
     /// mount) and the discovery run on threads of their own. Cancelling the task stops it.
-    public static func load(_ source: String, timeout: Double = 15) async throws(AssetError) -> Asset {
+    public static func load(_ source: String, timeout: Duration = .seconds(15)) async throws(AssetError) -> Asset {
+        try await load(source, seconds: timeout.inSeconds)
+    }
+
+    /// `load(_:timeout:)` with the timeout in seconds, as the checks and the discoverer count it.
+    static func load(_ source: String, seconds timeout: Double) async throws(AssetError) -> Asset {
         let uri = MediaLocation.uri(for: source)
         if let path = MediaLocation.localPath(for: source) {
             let check = await BlockingCalls.run("checking \(path)", timeout: timeout) { FileCheck(path: path) }
@@ -40,11 +45,12 @@ public enum AssetLoader {
     }
 
     /// Loads every source concurrently (one discoverer each); results keep the input order.
-    public static func loadAll(_ sources: [String], timeout: Double = 15) async -> [Result<Asset, AssetError>] {
+    public static func loadAll(_ sources: [String], timeout: Duration = .seconds(15)) async -> [Result<Asset, AssetError>] {
+        let timeout = timeout.inSeconds
         // Unstructured main-actor tasks: every discoverer is started before the first answer is awaited.
         let tasks = sources.map { source in
             Task { @MainActor () -> Result<Asset, AssetError> in
-                do throws(AssetError) { return .success(try await load(source, timeout: timeout)) } catch { return .failure(error) }
+                do throws(AssetError) { return .success(try await load(source, seconds: timeout)) } catch { return .failure(error) }
             }
         }
         var results: [Result<Asset, AssetError>] = []

@@ -1,4 +1,4 @@
-import GStreamerKit
+internal import GStreamerKit
 
 /// Whether an HTTP server really serves byte ranges, which every seek in a single file over
 /// HTTP needs. GstDiscoverer's seekable flag cannot tell: `souphttpsrc` calls a source seekable

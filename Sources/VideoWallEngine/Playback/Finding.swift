@@ -1,4 +1,4 @@
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// What a tile's streaming threads find out, carried to the player as an application message

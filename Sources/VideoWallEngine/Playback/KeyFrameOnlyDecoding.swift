@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// A `KeyFrameFilter` in front of each video decoder of a tile: a probe on the decoder's sink

@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// Keeps a picture larger than `SourceLimits` from being decoded. It watches each video

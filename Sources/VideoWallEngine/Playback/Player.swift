@@ -1,27 +1,27 @@
 import Foundation
-import GStreamerKit
+package import GStreamerKit
 import VideoWallCore
 
 /// One tile: a `playbin` on an injected video sink, with its state machine and event stream.
 /// The coordinator drives its transport; the player reports what its pipeline says.
 @MainActor
-public final class Player {
-    public let index: Int
+package final class Player {
+    package let index: Int
     /// What the discoverer found; a provisional description (location only) until `confirm`.
-    public private(set) var asset: Asset
+    package private(set) var asset: Asset
     /// A failure seen before the description arrived: reported only if the discoverer
     /// confirms the source, so a bad source is described once, in the discoverer's words.
     private var isConfirmed = false
     private var unreportedFailure: AssetError?
-    public let endOfStreamPolicy: EndOfStreamPolicy
-    public private(set) var state: PlayerState = .idle
-    public private(set) var failure: AssetError?
+    package let endOfStreamPolicy: EndOfStreamPolicy
+    package private(set) var state: PlayerState = .idle
+    package private(set) var failure: AssetError?
     /// The media size the stream negotiated (pixels) and its pixel aspect; nil until caps arrive.
-    public private(set) var videoFormat: VideoFormat?
-    public private(set) var loopCount = 0
-    public private(set) var bufferingPercent = 100
+    package private(set) var videoFormat: VideoFormat?
+    package private(set) var loopCount = 0
+    package private(set) var bufferingPercent = 100
     /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.
-    public private(set) var warnings: [String] = []
+    package private(set) var warnings: [String] = []
 
     let pipeline: Pipeline
     let videoSink: VideoSink
@@ -39,7 +39,7 @@ public final class Player {
     /// playbin's switch to the same URI).
     private let segmentLoop: SegmentLoop?
     /// Whether the tile goes round at its end (decided by the coordinator; read at SEGMENT_DONE).
-    public private(set) var loopsAtEnd = false
+    package private(set) var loopsAtEnd = false
     /// Whether the running segment was started by a SEGMENT seek: it ends in SEGMENT_DONE, not EOS.
     private(set) var inSegmentMode = false
     /// The seqnum of the last seek sent: a SEGMENT_DONE of an older one is stale.
@@ -127,12 +127,12 @@ public final class Player {
     }
 
     /// Whether the tile can take part in group transport.
-    public var isActive: Bool { state != .failed && state != .idle }
+    package var isActive: Bool { state != .failed && state != .idle }
 
     /// The tile's media position: the stream time of the frame on screen (the sink's
     /// `last-sample`). Never a position query: playbin answers those under a lock its
     /// streaming threads hold while they switch streams, and the main thread must not wait.
-    public var position: MediaTime? {
+    package var position: MediaTime? {
         if let heldPosition { return heldPosition }
         return shownPosition
     }
@@ -151,7 +151,7 @@ public final class Player {
     /// Frames rendered and dropped since the tile was loaded, across seeks and loops. Dropped
     /// counts every frame that was due and not shown: those the sink dropped for being late and
     /// those skipped upstream of it.
-    public var statistics: SinkStatistics? {
+    package var statistics: SinkStatistics? {
         if let finalStatistics { return finalStatistics }
         guard let current = try? videoSink.renderer.sinkStatistics() else { return nil }
         var total = carriedStatistics.total(adding: current)
@@ -190,7 +190,7 @@ public final class Player {
 
     /// Whether the tile's decoders get key frames only (the wall is overloaded), and asks for
     /// it. Back on all frames, decoding starts again at the next key frame.
-    public var decodesKeyFramesOnly: Bool {
+    package var decodesKeyFramesOnly: Bool {
         get { keyFrameOnly.isOn }
         set { keyFrameOnly.set(newValue) }
     }
@@ -203,7 +203,7 @@ public final class Player {
     }
 
     /// The buffer the sink shows now (its `last-sample`), for sync checks and screenshots.
-    public func lastRenderedTimestamp() -> MediaTime? {
+    package func lastRenderedTimestamp() -> MediaTime? {
         (try? videoSink.renderer.lastSample())??.presentationTime.map(MediaTime.init)
     }
 
@@ -467,7 +467,7 @@ public final class Player {
     }
 
     /// Why a tile that is still loading is not ready, for the report: nil once it is.
-    public var notReadyReason: String? {
+    package var notReadyReason: String? {
         guard state == .loading || state == .idle else { return nil }
         let waited = String(format: "%.1f", Date().timeIntervalSince(loadStart))
         return "not ready after \(waited) s: " + (opening ? "opening the source did not finish" : "no first frame yet")

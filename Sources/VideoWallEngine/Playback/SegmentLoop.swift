@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// Gapless looping of local media by segment seeks, shared between the player (main thread)

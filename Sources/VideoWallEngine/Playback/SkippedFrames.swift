@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// Frames of one tile dropped before its sink (by the decoder or the converter, acting on

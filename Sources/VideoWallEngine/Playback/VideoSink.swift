@@ -1,23 +1,23 @@
-import GStreamerKit
+package import GStreamerKit
 
-/// The video sink a tile renders into, handed to the engine by its client (the engine knows
-/// no window). `element` goes into playbin's `video-sink`; `renderer` is the base sink inside
+/// The video sink a tile renders into, handed to the engine by a window, the bench or a test
+/// (the engine knows no window); the library's clients see it only as a `VideoOutput`. `element` goes into playbin's `video-sink`; `renderer` is the base sink inside
 /// it whose `stats` and `last-sample` the engine reads (the same element when there is no bin).
-public struct VideoSink: @unchecked Sendable {
-    public var element: Element
-    public var renderer: Element
+package struct VideoSink: PipelineVideoOutput, @unchecked Sendable {
+    package var element: Element
+    package var renderer: Element
     /// The element whose sink pad carries the stream's own (unscaled) caps just before
     /// display: the engine reads the media size there.
-    public var mediaSizeElement: Element
+    package var mediaSizeElement: Element
 
-    public init(element: Element, renderer: Element? = nil, mediaSizeElement: Element? = nil) {
+    package init(element: Element, renderer: Element? = nil, mediaSizeElement: Element? = nil) {
         self.element = element
         self.renderer = renderer ?? element
         self.mediaSizeElement = mediaSizeElement ?? element
     }
 
     /// Headless rendering: `fakesink` with `sync=true`, so timing is as real as on a screen.
-    public static func headless(name: String? = nil) throws -> VideoSink {
+    package static func headless(name: String? = nil) throws -> VideoSink {
         let sink = try Element(factory: "fakesink", name: name)
         try sink.set("sync", true)
         try sink.set("enable-last-sample", true)
@@ -31,4 +31,7 @@ public struct VideoSink: @unchecked Sendable {
         try sink.set("qos", false)
         return VideoSink(element: sink)
     }
+
+    package func videoSink(forTile index: Int) throws -> VideoSink { self }
+    package var isHeadless: Bool { false }
 }

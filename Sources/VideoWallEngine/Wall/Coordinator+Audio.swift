@@ -1,4 +1,4 @@
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 extension Coordinator {

@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// Late tiles. A tile not ready when the wall stops waiting for prerolls (the start bound,
@@ -62,23 +62,23 @@ extension Coordinator {
             guard !isStopping, player.state != .failed, machine.isLate(index) else { return }
             // Whether it can be sought is the description's answer (its server's, over HTTP).
             if let index = slots.firstIndex(where: { $0.player === player }), let description = describing[index] {
-                await waitForAll([description], until: Date().addingTimeInterval(configuration.startTimeout))
+                await waitForAll([description], until: Date().addingTimeInterval(startSeconds))
             }
             guard !isStopping, player.state != .failed, machine.isLate(index) else { return }
             let segmentMode = isLooping || player.endOfStreamPolicy == .loop
             guard player.asset.isSeekable else { break }
             guard let target = joinTarget(lead: lead) else {
                 // Nothing to follow. A tile that may loop still goes into segment mode, where it stands.
-                if segmentMode { await player.enterSegmentMode(timeout: configuration.prerollTimeout) }
+                if segmentMode { await player.enterSegmentMode(timeout: prerollSeconds) }
                 break
             }
             let count = player.asyncDoneCount
             guard player.seekToJoin(at: machine.clampedTarget(target.position, tile: index), rate: rate, segmentMode: segmentMode),
-                  await player.waitForAsyncDone(after: count, timeout: configuration.prerollTimeout) else { break }
+                  await player.waitForAsyncDone(after: count, timeout: prerollSeconds) else { break }
             guard !isStopping, player.state != .failed else { return }
             // A group seek meanwhile moved the wall; or the frame is due already: again.
             if seeking { continue }
-            if transport == .playing, let base = machine.baseTime, MediaTime(clock.time) - base + configuration.startMargin > target.runningTime {
+            if transport == .playing, let base = machine.baseTime, MediaTime(clock.time) - base + startMargin > target.runningTime {
                 lead = lead * 2
                 continue
             }

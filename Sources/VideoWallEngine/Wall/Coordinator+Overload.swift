@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 extension Coordinator {
@@ -61,13 +61,10 @@ extension Coordinator {
         }
     }
 
-
-    /// The run's overload, for the report: nil if the machine always kept up.
-    public var overloadSummary: WallReport.Overload? {
+    /// The run's overload so far: nil if the machine always kept up.
+    public var overloadSummary: OverloadSummary? {
         guard let worst = overloadMeter.worst else { return nil }
-        return WallReport.Overload(framesShownPerSecond: (worst.shownPerSecond * 10).rounded() / 10,
-                                   framesDuePerSecond: (worst.duePerSecond * 10).rounded() / 10,
-                                   seconds: (overloadMeter.overloadedTime.seconds * 10).rounded() / 10)
+        return OverloadSummary(worst: worst, overloadedTime: overloadMeter.overloadedTime.duration)
     }
 }
 

@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// Group seeks, speed changes and frame steps, and seeks while dragging. How a group seek runs

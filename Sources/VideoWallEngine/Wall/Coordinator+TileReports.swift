@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// What the tiles' pipelines report that the transport needs: ends, buffering, a lost clock,

@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+internal import GStreamerKit
 import VideoWallCore
 
 /// The coordinator's side of the transport: it hands `WallTransport` each input at the wall
@@ -69,7 +69,7 @@ extension Coordinator {
             player(at: tile)?.pipeline.useClock(clock)
         case .failTimedOut(let tile):
             guard let player = player(at: tile) else { return }
-            player.fail(AssetError(source: player.asset.source, reason: .timedOut(seconds: Int(configuration.prerollTimeout))))
+            player.fail(AssetError(source: player.asset.source, reason: .timedOut(seconds: Int(prerollSeconds))))
         case .join(let tile):
             guard !isStopping, let player = player(at: tile) else { return }
             Task { await join(player) }
@@ -88,7 +88,7 @@ extension Coordinator {
     /// (READY) prerolls again first.
     private func settle(_ tile: Int) {
         guard let player = player(at: tile) else { return }
-        let timeout = configuration.prerollTimeout
+        let timeout = prerollSeconds
         Task { @MainActor [weak self] in
             await player.pauseAndSettle(timeout: timeout)
             if player.asset.isSeekable {
@@ -111,7 +111,7 @@ extension Coordinator {
         }
         let count = player.asyncDoneCount
         player.seek(rate: seek.rate, flags: flags, start: seek.target)
-        let timeout = configuration.prerollTimeout
+        let timeout = prerollSeconds
         Task { @MainActor [weak self] in
             let done = await player.waitForAsyncDone(after: count, timeout: timeout)
             guard let self else { return }

@@ -1,5 +1,5 @@
 import Foundation
-import GStreamerKit
+package import GStreamerKit
 import VideoWallCore
 
 /// Owns the tiles of one wall and moves them in lockstep: one pipeline clock, one base time,
@@ -10,13 +10,17 @@ import VideoWallCore
 @MainActor
 public final class Coordinator {
     public let configuration: CoordinatorConfiguration
-    public private(set) var slots: [TileSlot] = []
+    package private(set) var slots: [TileSlot] = []
     var machine: WallTransport
     public var transport: TransportState { machine.state }
     public var rate: Double { machine.rate }
 
     /// The one pipeline clock every tile runs on.
-    public let clock: Clock
+    package let clock: Clock
+    /// The configuration's timeouts in seconds, as the engine's timers and deadlines count them.
+    let loadSeconds: Double, prerollSeconds: Double, startSeconds: Double, closeSeconds: Double
+    /// The configuration's start margin as the transport counts it.
+    let startMargin: MediaTime
     private var subscribers: [AsyncStream<WallEvent>.Continuation] = []
     /// The transport's timers, running.
     var transportTimers: [TransportTimer: TimeoutToken] = [:]
@@ -39,7 +43,7 @@ public final class Coordinator {
     var overloadTicks = SuspensionDetector()
     var suspensionTimer: TimeoutToken?
     /// How long the process stood still while the wall played (SIGSTOP, a paused machine).
-    public var suspendedTime: MediaTime { machine.suspendedTime }
+    public var suspendedTime: Duration { machine.suspendedTime.duration }
     var overloadTimer: TimeoutToken?
     /// Descriptions still on their way after `load` returned, by slot.
     var describing: [Int: Task<Void, Never>] = [:]
@@ -58,10 +62,15 @@ public final class Coordinator {
     public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
         self.configuration = configuration
         var timings = TransportConfiguration()
-        timings.startMargin = configuration.startMargin
-        timings.seekInterval = configuration.seekInterval
-        timings.prerollTimeout = .seconds(configuration.prerollTimeout)
-        timings.startTimeout = .seconds(configuration.startTimeout)
+        loadSeconds = configuration.loadTimeout.inSeconds
+        prerollSeconds = configuration.prerollTimeout.inSeconds
+        startSeconds = configuration.startTimeout.inSeconds
+        closeSeconds = configuration.closeTimeout.inSeconds
+        startMargin = MediaTime(configuration.startMargin)
+        timings.startMargin = startMargin
+        timings.seekInterval = MediaTime(configuration.seekInterval)
+        timings.prerollTimeout = MediaTime(configuration.prerollTimeout)
+        timings.startTimeout = MediaTime(configuration.startTimeout)
         timings.groupLoop = configuration.groupLoop
         machine = WallTransport(configuration: timings)
         clock = try Clock.system()
@@ -74,7 +83,7 @@ public final class Coordinator {
     }
 
     /// The players that loaded; failed ones stay in `slots` with their error.
-    public var players: [Player] { slots.compactMap(\.player) }
+    package var players: [Player] { slots.compactMap(\.player) }
     /// The tiles that take part in group transport: prerolled, not failed, not still joining.
     var active: [Player] {
         machine.takingPart.compactMap(player(at:)).filter { $0.state != .failed }
@@ -120,7 +129,7 @@ public final class Coordinator {
         guard !isStopping else { return }
         unloadTiles()
         let limit = configuration.maximumTiles
-        let loadTimeout = configuration.loadTimeout, prerollTimeout = configuration.prerollTimeout
+        let loadTimeout = loadSeconds, prerollTimeout = prerollSeconds
         // Discovery and preroll run side by side: each tile's pipeline starts prerolling at
         // once while the discoverer describes its source, so the first frame does not wait
         // for the description.
@@ -135,7 +144,7 @@ public final class Coordinator {
             }
             let discovery = Task { @MainActor () -> Result<Asset, AssetError> in
                 do throws(AssetError) {
-                    return .success(try AssetLoader.playableInATile(try await AssetLoader.load(spec.source, timeout: loadTimeout)))
+                    return .success(try AssetLoader.playableInATile(try await AssetLoader.load(spec.source, seconds: loadTimeout)))
                 } catch { return .failure(error) }
             }
             discoveries.append(discovery)
@@ -156,7 +165,7 @@ public final class Coordinator {
         handle(.load(profiles))
         await waitForPrerolls()
         guard !isStopping else { return }
-        let deadline = (firstReady ?? Date()).addingTimeInterval(configuration.startTimeout)
+        let deadline = (firstReady ?? Date()).addingTimeInterval(startSeconds)
         // A tile that could not preroll waits for its description (until the start bound), so
         // its error is the discoverer's. The others are ready: their descriptions are applied
         // as they come, and the first frame does not wait for them.
@@ -263,12 +272,18 @@ public final class Coordinator {
         }
     }
 
+    /// A tile's output that is none of the engine's or a window's (a client's own conformance).
+    private struct UnsupportedVideoOutput: Error, CustomStringConvertible {
+        var description: String { "the video output is not one the engine can play into" }
+    }
+
     private func makePlayer(index: Int, asset: Asset, spec: TileSpec) throws -> Player {
-        let sink = try spec.videoSink ?? VideoSink.headless(name: "tile\(index)-video")
-        var audio = spec.audioSink
+        guard let output = spec.output as? any PipelineVideoOutput else { throw UnsupportedVideoOutput() }
+        let sink = try output.videoSink(forTile: index)
+        var audio: Element?
         // Headless (or asked for) means no device at all: a tile's sound goes to a synced
         // fakesink (the asset is still provisional here, so whether it has sound is not known).
-        if spec.videoSink == nil || !spec.opensAudioDevice, audio == nil {
+        if output.isHeadless || !spec.opensAudioDevice {
             let fake = try Element(factory: "fakesink", name: "tile\(index)-audio")
             try fake.set("sync", true)
             audio = fake
@@ -330,7 +345,7 @@ public final class Coordinator {
     public func close() async {
         shutDown()
         let stopping = players + retired
-        let deadline = Date().addingTimeInterval(configuration.closeTimeout)
+        let deadline = Date().addingTimeInterval(closeSeconds)
         while stopping.contains(where: { !$0.isSettled }), Date() < deadline {
             await MainLoop.sleep(seconds: 0.01)
         }
@@ -368,11 +383,11 @@ public final class Coordinator {
 }
 
 /// One place in the wall: its source, and either a player or why there is none.
-public struct TileSlot {
-    public var index: Int
-    public var source: String
-    public var player: Player?
-    public var loadFailure: AssetError?
+package struct TileSlot {
+    package var index: Int
+    package var source: String
+    package var player: Player?
+    package var loadFailure: AssetError?
 
-    @MainActor public var failure: AssetError? { player?.failure ?? loadFailure }
+    @MainActor package var failure: AssetError? { player?.failure ?? loadFailure }
 }

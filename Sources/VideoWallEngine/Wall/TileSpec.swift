@@ -1,26 +1,23 @@
-import GStreamerKit
 import VideoWallCore
 
 /// What the client asks of one tile.
-public struct TileSpec: @unchecked Sendable {
+public struct TileSpec: Sendable {
     public var source: String
-    /// Where the video goes; nil renders headless into a synced `fakesink`.
-    public var videoSink: VideoSink?
-    /// nil: a synced `fakesink` when headless, playbin's automatic choice otherwise.
-    public var audioSink: Element?
+    /// Where the video goes: `.headless` (a synced `fakesink`, and no audio device), or a
+    /// window's output for the tile.
+    public var output: any VideoOutput
     public var endOfStream: EndOfStreamPolicy
     public var muted: Bool
     public var volume: Double
-    /// false: with no `audioSink` given, the sound goes to a synced `fakesink` and no audio
-    /// device is opened, window or not (mpv's `--no-audio`).
+    /// false: the sound goes to a synced `fakesink` and no audio device is opened, window or
+    /// not (mpv's `--no-audio`). true: playbin's choice of device, unless the output is headless.
     public var opensAudioDevice: Bool
 
-    public init(source: String, videoSink: VideoSink? = nil, audioSink: Element? = nil,
+    public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
                 opensAudioDevice: Bool = true) {
         self.source = source
-        self.videoSink = videoSink
-        self.audioSink = audioSink
+        self.output = output
         self.endOfStream = endOfStream
         self.muted = muted
         self.volume = volume
@@ -32,18 +29,20 @@ public struct TileSpec: @unchecked Sendable {
 public struct CoordinatorConfiguration: Sendable {
     /// How many tiles one wall holds; asking for more is an error per extra source.
     public var maximumTiles = 4
-    public var loadTimeout: Double = 15
-    public var prerollTimeout: Double = 20
+    /// The longest the discoverer may take to describe a source.
+    public var loadTimeout: Duration = .seconds(15)
+    /// The longest a tile may take to preroll (or a seek to land) before it fails.
+    public var prerollTimeout: Duration = .seconds(20)
     /// The longest the wall waits for its tiles before it starts: a tile not ready by then
     /// joins later, in sync, when it is (or stays "not ready").
-    public var startTimeout: Double = 3
+    public var startTimeout: Duration = .seconds(3)
     /// The longest `close()` waits for the pipelines to reach NULL (it takes milliseconds;
     /// one whose thread is stuck in `open()` never does).
-    public var closeTimeout: Double = 1.5
+    public var closeTimeout: Duration = .milliseconds(1500)
     /// Time between "play" and the first frame, so every tile is PLAYING before it is due.
-    public var startMargin = MediaTime.milliseconds(5)
+    public var startMargin: Duration = .milliseconds(5)
     /// Drag seeks are throttled to one per this interval (the last request wins).
-    public var seekInterval = MediaTime.milliseconds(500)
+    public var seekInterval: Duration = .milliseconds(500)
     /// Loop the whole group: every tile wraps together at the longest tile's end.
     public var groupLoop = false
 

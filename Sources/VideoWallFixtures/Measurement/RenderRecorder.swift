@@ -31,7 +31,7 @@ public final class RenderRecorder: @unchecked Sendable {
         public var wakeUpDelay: MediaTime { observedTime - releaseTime }
     }
 
-    public let sink: VideoSink
+    package let sink: VideoSink
     private let lock = NSLock()
     private var renders: [Render] = []
     private var pendingArrival: (pts: MediaTime, time: MediaTime)?

@@ -106,9 +106,10 @@ public final class WallWindow {
         transportBar.onScrub = { [weak self] seconds in self?.scrub(to: seconds) }
     }
 
-    /// The sink the engine should render tile `tile` into (its region's video surface).
-    public func videoSink(forTile tile: Int) -> VideoSink? {
-        viewForTile[tile].flatMap { tiles[$0].surface?.videoSink }
+    /// Where tile `tile` (numbered from 0) is drawn, for its `TileSpec`: its region's video
+    /// surface, or headless for a tile the layout gives no region.
+    public func videoOutput(forTile tile: Int) -> any VideoOutput {
+        viewForTile[tile].flatMap { tiles[$0].surface?.videoSink } ?? HeadlessVideoOutput()
     }
 
     /// Maps the window (fullscreen and on its monitor as asked) and starts following `coordinator`.

@@ -43,7 +43,7 @@ struct HeadlessSession {
     private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) async -> ExitCode {
         // Errors still queued for the printer come out before the summary.
         await MainLoop.sleep(seconds: 0)
-        let report = coordinator.report()
+        let report = WallReport(coordinator)
         for line in RunSummary.lines(for: report) { Console.summary(line) }
         var lost = false
         if let path = options.report { lost = !(await SessionEnd.write(report, to: path)) }

@@ -31,7 +31,7 @@ struct ProbeCommand: ParsableCommand {
         }
         let sources = media, timeout = self.timeout
         let results = try MainActor.assumeIsolated {
-            try MainLoop.runUntilComplete { await AssetLoader.loadAll(sources, timeout: timeout) }
+            try MainLoop.runUntilComplete { await AssetLoader.loadAll(sources, timeout: .seconds(timeout)) }
         }
         let descriptions = results.map { result -> AssetDescription in
             switch result {

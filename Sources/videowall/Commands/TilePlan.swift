@@ -48,11 +48,11 @@ struct TilePlan: Sendable {
         return TilePlan(layout: layout, tiles: tiles, leftOver: leftOver)
     }
 
-    /// The tiles as the engine takes them: a region's own loop, mute and volume, with `sink`
-    /// giving each tile's video sink (none: the headless fakesink). Left-over sources follow.
-    func specs(mute: Bool, opensAudioDevice: Bool = true, sink: (Int) -> VideoSink? = { _ in nil }) -> [TileSpec] {
+    /// The tiles as the engine takes them: a region's own loop, mute and volume, with `output`
+    /// giving each tile's video output (by default headless). Left-over sources follow.
+    func specs(mute: Bool, opensAudioDevice: Bool = true, output: (Int) -> any VideoOutput = { _ in .headless }) -> [TileSpec] {
         var specs = tiles.enumerated().map { index, tile in
-            TileSpec(source: tile.source, videoSink: sink(index),
+            TileSpec(source: tile.source, output: output(index),
                      endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
                      muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
                      opensAudioDevice: opensAudioDevice)

@@ -34,7 +34,7 @@ struct WindowSession {
             Console.error("the window could not start: \(error)")
             return ExitStatus.startupFailed
         }
-        let specs = plan.specs(mute: playback.mute, opensAudioDevice: !playback.noAudio) { wallWindow.videoSink(forTile: $0) }
+        let specs = plan.specs(mute: playback.mute, opensAudioDevice: !playback.noAudio) { wallWindow.videoOutput(forTile: $0) }
 
         let reporter = TileProblems.report(from: coordinator)
         do { try wallWindow.show(following: coordinator) } catch {
@@ -65,7 +65,7 @@ struct WindowSession {
 
         await screenshot.saving?.value
         let stoppedAt = coordinator.position ?? .zero
-        let report = coordinator.report()
+        let report = WallReport(coordinator)
         reportState.started = true
         var outputsLost = false
         if let path = playback.report, !(await SessionEnd.write(report, to: path)) { outputsLost = true }
@@ -92,7 +92,7 @@ struct WindowSession {
         if state.started {
             // The session's report is written, or on its way (counted among the blocking calls).
             _ = BlockingCalls.settleBlocking(timeout: 5)
-        } else if let reportPath, let text = try? coordinator.report().json() {
+        } else if let reportPath, let text = try? WallReport(coordinator).json() {
             let written = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 do { try Console.write(text, to: reportPath) } catch {
@@ -106,7 +106,7 @@ struct WindowSession {
         }
         ExitWatchdog.arm()
         coordinator.shutDown()
-        _ = BlockingCalls.settleBlocking(timeout: coordinator.configuration.closeTimeout)
+        _ = BlockingCalls.settleBlocking(timeout: coordinator.configuration.closeTimeout.inSeconds)
         exit(ExitStatus.displayLost.rawValue)
     }
 

@@ -1,0 +1,34 @@
+internal import GStreamerKit
+import VideoWallCore
+
+extension Coordinator {
+    /// Every tile, one per source given to `load`, in that order: `tiles[i]` is the i-th
+    /// source's tile whatever became of the others.
+    public var tiles: [TileStatus] { slots.map(status(of:)) }
+
+    private func status(of slot: TileSlot) -> TileStatus {
+        let player = slot.player
+        return TileStatus(index: slot.index, source: slot.source,
+                          state: player?.state ?? .failed, failure: slot.failure,
+                          notReadyReason: player?.notReadyReason,
+                          position: player?.position, duration: player?.asset.duration,
+                          mediaFormat: player?.videoFormat.map(MediaFormat.init),
+                          statistics: player?.statistics.map(TileStatistics.init),
+                          loopCount: player?.loopCount ?? 0, warnings: player?.warnings ?? [])
+    }
+}
+
+extension MediaFormat {
+    init(_ format: VideoFormat) {
+        let rate = format.frameRate.flatMap { $0.numerator > 0 && $0.denominator > 0 ? Double($0.numerator) / Double($0.denominator) : nil }
+        self.init(width: format.width, height: format.height,
+                  pixelAspect: PixelAspectRatio(numerator: max(1, format.pixelAspect.numerator), denominator: max(1, format.pixelAspect.denominator)),
+                  frameRate: rate)
+    }
+}
+
+extension TileStatistics {
+    init(_ statistics: SinkStatistics) {
+        self.init(framesRendered: statistics.rendered, framesDropped: statistics.dropped)
+    }
+}

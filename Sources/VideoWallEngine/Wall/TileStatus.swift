@@ -1,0 +1,28 @@
+import VideoWallCore
+
+/// One tile of the wall as it stands now: `Coordinator.tiles` gives one per source, in the
+/// order the sources were given, whether the tile plays, is still loading or failed.
+public struct TileStatus: Sendable {
+    /// Where the tile's source was in the list given to `load` (from 0).
+    public var index: Int
+    public var source: String
+    /// `.failed` for a tile that has no pipeline (refused, or its source could not be described).
+    public var state: PlayerState
+    /// Why the tile failed; nil while it has not.
+    public var failure: AssetError?
+    /// Why a tile still loading is not ready yet ("not ready after 4.0 s: ..."); nil once it is.
+    public var notReadyReason: String?
+    /// The frame the tile shows or holds; for a failed tile, where it stopped. Nil before its
+    /// first frame.
+    public var position: MediaTime?
+    /// The source's length, once it is known.
+    public var duration: MediaTime?
+    /// The picture the stream negotiated; nil until it has.
+    public var mediaFormat: MediaFormat?
+    /// Nil when the tile never had a pipeline.
+    public var statistics: TileStatistics?
+    /// How many times the tile started its clip again.
+    public var loopCount: Int
+    /// Warnings about the tile, each once (a source that ended early, GStreamer's own).
+    public var warnings: [String]
+}

@@ -1,0 +1,80 @@
+import Foundation
+import VideoWallCore
+import VideoWallEngine
+
+/// The report `--report` writes at exit: one entry per tile. Its JSON is the command line's
+/// own format, built from the engine's figures (`Coordinator.tiles`, the overload
+/// summary, the time the process stood still).
+struct WallReport: Codable, Sendable {
+    struct Tile: Codable, Sendable {
+        var index: Int
+        var source: String
+        var state: String
+        var framesRendered: UInt64?
+        var framesDropped: UInt64?
+        /// Seconds, nil when the tile never played; a failed tile's is where it stopped.
+        var position: Double?
+        var loops: Int
+        var error: String?
+        /// Warnings about the tile (a stream that ended early, GStreamer's own); nil when none.
+        var warnings: [String]?
+    }
+
+    /// The machine could not show every frame that was due.
+    struct Overload: Codable, Sendable, Equatable {
+        /// The worst the slowest tile did, over two seconds of play.
+        var framesShownPerSecond: Double
+        var framesDuePerSecond: Double
+        /// How long the wall played overloaded.
+        var seconds: Double
+    }
+
+    var tiles: [Tile]
+    var transport: String
+    /// Nil when the machine kept up the whole run.
+    var overload: Overload?
+    /// Seconds the process stood still while the wall played (SIGSTOP, a paused machine,
+    /// heavy swapping); the wall went on from where it was each time. Nil when it never did.
+    var suspendedSeconds: Double?
+
+    var failedTiles: Int { tiles.filter { $0.error != nil }.count }
+
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}
+
+extension WallReport {
+    /// A snapshot of every tile (tile numbers from 1, as users count them); figures in seconds
+    /// are given to a tenth.
+    @MainActor
+    init(_ wall: Coordinator) {
+        self.init(tiles: wall.tiles.map(Tile.init), transport: wall.transport.rawValue,
+                  overload: wall.overloadSummary.map(Overload.init),
+                  suspendedSeconds: wall.suspendedTime > .zero ? Self.tenths(wall.suspendedTime) : nil)
+    }
+
+    static func tenths(_ duration: Duration) -> Double {
+        (duration / .milliseconds(100)).rounded() / 10
+    }
+}
+
+extension WallReport.Tile {
+    init(_ tile: TileStatus) {
+        self.init(index: tile.index + 1, source: tile.source, state: tile.state.rawValue,
+                  framesRendered: tile.statistics?.framesRendered, framesDropped: tile.statistics?.framesDropped,
+                  position: tile.position?.seconds, loops: tile.loopCount,
+                  error: tile.failure?.reasonText ?? tile.notReadyReason,
+                  warnings: tile.warnings.isEmpty ? nil : tile.warnings)
+    }
+}
+
+extension WallReport.Overload {
+    init(_ summary: OverloadSummary) {
+        self.init(framesShownPerSecond: (summary.worst.shownPerSecond * 10).rounded() / 10,
+                  framesDuePerSecond: (summary.worst.duePerSecond * 10).rounded() / 10,
+                  seconds: WallReport.tenths(summary.overloadedTime))
+    }
+}
