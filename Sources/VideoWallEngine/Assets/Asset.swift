@@ -34,7 +34,7 @@ public struct Asset: Sendable {
     }
 
     /// What is known before discovery: where the source is, nothing about its streams.
-    public static func provisional(source: String) -> Asset {
+    static func provisional(source: String) -> Asset {
         Asset(source: source, uri: MediaLocation.uri(for: source), duration: nil, isSeekable: true, isLive: false,
               container: nil, video: nil, audio: nil, tags: [:])
     }

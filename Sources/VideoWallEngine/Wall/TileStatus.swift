@@ -2,7 +2,7 @@ import VideoWallCore
 
 /// One tile of the wall as it stands now: `Coordinator.tiles` gives one per source, in the
 /// order the sources were given, whether the tile plays, is still loading or failed.
-public struct TileStatus: Sendable {
+public struct TileStatus: Equatable, Sendable {
     /// Where the tile's source was in the list given to `load` (from 0).
     public var index: Int
     public var source: String
