@@ -199,22 +199,12 @@ public final class Coordinator {
     /// them; their pipelines finish stopping in the background (`close` waits for them).
     private func unloadTiles() {
         guard !slots.isEmpty else { return }
-        startGate?.give(())
-        wakeLoad()
-        transportTimers.values.forEach { $0.cancel() }
-        transportTimers.removeAll()
-        wakeSeekWaiters()
-        overloadTimer?.cancel()
-        suspensionTimer?.cancel()
-        discoveryTasks.forEach { $0.cancel() }
-        discoveryTasks.removeAll()
+        stopTiles()
         describing.values.forEach { $0.cancel() }
         describing.removeAll()
+        discoveryTasks.removeAll()
         retired.removeAll { $0.isSettled }
-        for player in players {
-            player.shutDown()
-            retired.append(player)
-        }
+        retired.append(contentsOf: players)
         slots = []
         pendingInputs.removeAll()
         heldPositions.removeAll()
@@ -223,6 +213,20 @@ public final class Coordinator {
         overloadResponse = OverloadResponse()
         machine = WallTransport(configuration: machine.configuration)
         publish(.transport(machine.state))
+    }
+
+    /// Wakes whatever waits on the tiles, stops the timers and discoveries, and stops every
+    /// tile's pipeline: what a shut-down and a second `load` both do.
+    private func stopTiles() {
+        startGate?.give(())
+        wakeLoad()
+        transportTimers.values.forEach { $0.cancel() }
+        transportTimers.removeAll()
+        wakeSeekWaiters()
+        overloadTimer?.cancel()
+        suspensionTimer?.cancel()
+        discoveryTasks.forEach { $0.cancel() }
+        for player in players { player.shutDown() }
     }
 
     /// Ends `load` now (the program is stopping): tiles still loading stay as they are, and the
@@ -355,15 +359,7 @@ public final class Coordinator {
     /// state-change queue), and stops every discovery still running.
     public func shutDown() {
         isStopping = true
-        startGate?.give(())
-        wakeLoad()
-        transportTimers.values.forEach { $0.cancel() }
-        transportTimers.removeAll()
-        wakeSeekWaiters()
-        overloadTimer?.cancel()
-        suspensionTimer?.cancel()
-        discoveryTasks.forEach { $0.cancel() }
-        for player in players { player.shutDown() }
+        stopTiles()
         subscribers.forEach { $0.finish() }
         subscribers.removeAll()
     }
