@@ -20,12 +20,35 @@ final class NetworkSourceTests: XCTestCase {
             let wall = try Coordinator()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: remote), TileSpec(source: local)])
-            XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, 2, "\(wall.slots.map { $0.failure?.description ?? "ok" })")
+            // Prerolled; a network tile may still be filling its buffer.
+            XCTAssertEqual(wall.players.filter { [.ready, .buffering].contains($0.state) }.count, 2,
+                           "\(wall.slots.map { $0.failure?.description ?? "\($0.player.map { "\($0.state)" } ?? "?")" })")
             wall.play()
             await pause(seconds: 0.8)
             await Self.assertPositionsAgree(wall, "playing")
             let positions = wall.players.compactMap { $0.position?.nanoseconds }
             XCTAssertGreaterThan(Double(positions[0]) / 1e9, 0.5, "the network tile plays")
+        }
+    }
+
+    /// A network tile loops by handing playbin the same URI again, which builds a new decoder
+    /// every pass: the probes the tile puts on its decoders follow, and do not pile up (a
+    /// kiosk loops for weeks).
+    func testALoopingHTTPTileKeepsNoProbesOnDecodersItNoLongerUses() throws {
+        let server = try LoopbackHTTPServer(serving: TestClips.directory)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let local = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15, pattern: "ball"))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: server.url(for: local), endOfStream: .loop)])
+            wall.play()
+            let player = try XCTUnwrap(wall.players.first)
+            let looped = await waitUntil(timeout: 15) { player.loopCount >= 5 }
+            XCTAssertTrue(looped, "the tile looped: \(player.loopCount) passes")
+            let watched = player.watchedDecoders
+            XCTAssertLessThanOrEqual(watched.keyFrames, 2, "decoders watched after \(player.loopCount) passes")
+            XCTAssertLessThanOrEqual(watched.oversize, 2, "decoders guarded after \(player.loopCount) passes")
         }
     }
 
@@ -53,7 +76,9 @@ final class NetworkSourceTests: XCTestCase {
             let wall = try Coordinator()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: playlist), TileSpec(source: local)])
-            XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, 2, "\(wall.slots.map { $0.failure?.description ?? "ok" })")
+            // Prerolled; a network tile may still be filling its buffer.
+            XCTAssertEqual(wall.players.filter { [.ready, .buffering].contains($0.state) }.count, 2,
+                           "\(wall.slots.map { $0.failure?.description ?? "\($0.player.map { "\($0.state)" } ?? "?")" })")
             wall.play()
             await pause(seconds: 0.8)
             await Self.assertPositionsAgree(wall, "playing")
@@ -85,7 +110,9 @@ final class NetworkSourceTests: XCTestCase {
             let wall = try Coordinator()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: local), TileSpec(source: remote)])
-            XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, 2, "\(wall.slots.map { $0.failure?.description ?? "ok" })")
+            // Prerolled; a network tile may still be filling its buffer.
+            XCTAssertEqual(wall.players.filter { [.ready, .buffering].contains($0.state) }.count, 2,
+                           "\(wall.slots.map { $0.failure?.description ?? "\($0.player.map { "\($0.state)" } ?? "?")" })")
             await wall.whenDescribed()
             wall.play()
             await pause(seconds: 0.8)

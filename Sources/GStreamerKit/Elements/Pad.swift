@@ -56,7 +56,20 @@ public final class PadProbe: @unchecked Sendable {
         probeID = 0
     }
 
+    /// Whether the pad still belongs to an element (`gst_object_get_parent`): a pad whose
+    /// element was disposed (a decoder playbin replaced) is kept alive only by this probe.
+    public var padHasElement: Bool { pad.hasParent }
+
     deinit { remove() }
+}
+
+extension Pad {
+    /// Whether the pad belongs to an element (`gst_object_get_parent`).
+    public var hasParent: Bool {
+        guard let parent = gst_object_get_parent(vw_gst_object(pointer)) else { return false }
+        gst_object_unref(UnsafeMutableRawPointer(parent))
+        return true
+    }
 }
 
 extension Pad {

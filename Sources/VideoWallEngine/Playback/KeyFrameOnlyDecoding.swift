@@ -18,7 +18,18 @@ final class KeyFrameOnlyDecoding: @unchecked Sendable {
             self.lock.lock(); defer { self.lock.unlock() }
             return self.filter.admits(isKeyFrame: buffer.isKeyFrame)
         }
-        lock.lock(); probes.append(probe); lock.unlock()
+        lock.lock()
+        // Decoders playbin replaced (a network tile's next pass) are gone: their probes go too,
+        // or a tile looping for weeks would keep every decoder's pad.
+        probes.removeAll { !$0.padHasElement }
+        probes.append(probe)
+        lock.unlock()
+    }
+
+    /// How many decoders are watched (for tests).
+    var watchedDecoders: Int {
+        lock.lock(); defer { lock.unlock() }
+        return probes.count
     }
 
     var isOn: Bool {

@@ -10,8 +10,8 @@ import VideoWallCore
 final class OversizeGuard: @unchecked Sendable {
     private let lock = NSLock()
     private var refusal: String?
-    private var probes: [PadProbe] = []
-    private var watches: [SignalConnection] = []
+    /// Per decoder watched: the probe in front of it and the watch on its input caps.
+    private var watched: [(probe: PadProbe, watch: SignalConnection)] = []
     private let onRefusal: @Sendable (String) -> Void
 
     init(onRefusal: @escaping @Sendable (String) -> Void) {
@@ -36,16 +36,29 @@ final class OversizeGuard: @unchecked Sendable {
             self.lock.lock(); defer { self.lock.unlock() }
             return self.refusal == nil
         }
-        lock.lock(); probes.append(probe); watches.append(watch); lock.unlock()
+        lock.lock()
+        // A decoder playbin replaced (a network tile's next pass) is gone: its probe and watch
+        // go too (the watch's closure holds its pad), or a tile looping for weeks would keep
+        // every decoder's pad.
+        let gone = watched.filter { !$0.probe.padHasElement }
+        watched.removeAll { !$0.probe.padHasElement }
+        watched.append((probe, watch))
+        lock.unlock()
+        gone.forEach { $0.probe.remove(); $0.watch.disconnect() }
+    }
+
+    /// How many decoders are watched (for tests).
+    var watchedDecoders: Int {
+        lock.lock(); defer { lock.unlock() }
+        return watched.count
     }
 
     /// Removes the probes and watches (the player is shutting down).
     func stop() {
         lock.lock()
-        let removed = probes, dropped = watches
-        probes = []; watches = []
+        let removed = watched
+        watched = []
         lock.unlock()
-        removed.forEach { $0.remove() }
-        dropped.forEach { $0.disconnect() }
+        removed.forEach { $0.probe.remove(); $0.watch.disconnect() }
     }
 }

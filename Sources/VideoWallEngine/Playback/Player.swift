@@ -188,6 +188,12 @@ package final class Player {
         return result
     }
 
+    /// How many decoders the tile's per-decoder probes watch (key frames only, oversize):
+    /// a network tile looping for weeks gets a new decoder every pass, and must not keep them all.
+    var watchedDecoders: (keyFrames: Int, oversize: Int) {
+        (keyFrameOnly.watchedDecoders, oversizeGuard?.watchedDecoders ?? 0)
+    }
+
     /// Whether the tile's decoders get key frames only (the wall is overloaded), and asks for
     /// it. Back on all frames, decoding starts again at the next key frame.
     package var decodesKeyFramesOnly: Bool {
