@@ -40,7 +40,6 @@ final class NetworkSourceTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let local = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15, pattern: "ball"))
             let wall = try Coordinator()
-            defer { wall.shutDown() }
             await wall.load([TileSpec(source: server.url(for: local), endOfStream: .loop)])
             wall.play()
             let player = try XCTUnwrap(wall.players.first)
@@ -49,6 +48,9 @@ final class NetworkSourceTests: XCTestCase {
             let watched = player.watchedDecoders
             XCTAssertLessThanOrEqual(watched.keyFrames, 2, "decoders watched after \(player.loopCount) passes")
             XCTAssertLessThanOrEqual(watched.oversize, 2, "decoders guarded after \(player.loopCount) passes")
+            // Every pipeline at NULL before the server goes: HTTP sources still stopping when
+            // their server vanished crashed in libsoup once (in the test after this one).
+            await wall.close()
         }
     }
 

@@ -17,14 +17,15 @@ final class GroupLoopOnScreenTests: XCTestCase {
                                                                   configuration: configuration)
             defer { WallWindowHarness.close(window, wall) }
             // From 1.3 s to 3.7 s of each 4 s pass the short tile holds its last frame (29).
-            var seen: [[Int?]] = []
+            var seen: [[Int?]] = [], all: [[Int?]] = []
             let start = Date()
             while Date().timeIntervalSince(start) < 3.5 {
                 let frames = WallWindowHarness.framesOnScreen(window, regions: [0, 1])
+                all.append(frames)
                 if let longFrame = frames[0], (40...105).contains(longFrame) { seen.append(frames) }
                 await pause(seconds: 0.2)
             }
-            XCTAssertGreaterThanOrEqual(seen.count, 4, "captured while the short tile holds: \(seen)")
+            XCTAssertGreaterThanOrEqual(seen.count, 4, "captured while the short tile holds: \(seen); every capture: \(all); \(WallWindowHarness.describe(wall))")
             for frames in seen {
                 XCTAssertEqual(frames[1], 29, "the short tile shows its last frame while the long one plays on: \(seen)")
             }

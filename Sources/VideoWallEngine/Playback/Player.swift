@@ -437,6 +437,9 @@ package final class Player {
     func preroll(timeout: Double) async -> Bool {
         toldToPlay = false
         opening = true
+        // Counted before the change is asked for: on a busy machine the preroll's ASYNC_DONE
+        // can reach the main thread before the state change's own answer does.
+        let count = asyncDoneCount
         let opened = await stateChangeOrTimeout(.paused, timeout: timeout)
         opening = false
         guard let opened else {
@@ -452,7 +455,7 @@ package final class Player {
         case .noPreroll, .success: prerolled(); return true  // live source, or already there
         case .async: break
         }
-        let ok = await waitForAsyncDone(after: asyncDoneCount, timeout: timeout)
+        let ok = await waitForAsyncDone(after: count, timeout: timeout)
         if ok { prerolled() }
         return ok
     }
