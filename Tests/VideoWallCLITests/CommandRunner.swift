@@ -48,13 +48,16 @@ struct CommandRunner {
         for (after, signal) in signals + (signalAfter.map { [($0, signal)] } ?? []) {
             DispatchQueue.global().asyncAfter(deadline: .now() + after) { kill(pid, signal) }
         }
-        // Read both pipes while the process runs, so a full pipe never blocks it.
+        // Read both pipes while the process runs, so a full pipe never blocks it. On threads of
+        // their own: blocked in read() for the whole run, two of the global queue's workers (as
+        // many as the machine has cores) would hold back every other global-queue timer the
+        // test relies on (the signals above, a folder removed mid-run).
         let outData = Collected(), errData = Collected()
         let group = DispatchGroup()
         group.enter()
-        DispatchQueue.global().async { outData.data = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        Thread.detachNewThread { outData.data = output.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
-        DispatchQueue.global().async { errData.data = error.fileHandleForReading.readDataToEndOfFile(); group.leave() }
+        Thread.detachNewThread { errData.data = error.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         if group.wait(timeout: .now() + timeout) == .timedOut {
             // A hung program may ignore SIGTERM: make sure it does not outlive the test.
             kill(process.processIdentifier, SIGKILL)

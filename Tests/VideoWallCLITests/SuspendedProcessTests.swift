@@ -26,9 +26,12 @@ final class SuspendedProcessTests: XCTestCase {
         XCTAssertEqual(tiles.count, 2)
         for (tile, rate) in zip(tiles, [30.0, 25.0]) {
             let rendered = Double(tile["framesRendered"] as? Int ?? 0), dropped = Double(tile["framesDropped"] as? Int ?? 0)
-            // Every moment not stopped shows its frames, once the wall is re-based. Without the
-            // re-base, the tiles show nothing new for about as long again after they wake.
-            XCTAssertEqual(rendered / rate, 7 - suspended, accuracy: 0.4, "frames shown for the time not stopped: \(tile)")
+            // Every moment not stopped shows its frames, once the wall is re-based: less only by
+            // the moment between waking and the re-base (on a busy machine up to a second, see
+            // below). Without the re-base, the tiles show nothing new for about as long again
+            // as they stood still (3 s) after they wake.
+            XCTAssertLessThan(rendered / rate, 7 - suspended + 0.4, "frames shown for the time not stopped: \(tile)")
+            XCTAssertGreaterThan(rendered / rate, 7 - suspended - 1.2, "frames shown for the time not stopped: \(tile)")
             // The sinks drop what is late in the moment between waking and the re-base (on a
             // busy machine up to a second); those frames count as dropped, and the wall is that
             // much further on.
