@@ -40,9 +40,10 @@ final class OversizeGuard: @unchecked Sendable {
         // A decoder playbin replaced (a network tile's next pass) is gone: its probe and watch
         // go too (the watch's closure holds its pad), or a tile looping for weeks would keep
         // every decoder's pad.
-        let gone = watched.filter { !$0.probe.padHasElement }
-        watched.removeAll { !$0.probe.padHasElement }
-        watched.append((probe, watch))
+        // One look at each pad: the same answer decides what is dropped and what is released.
+        let kept = watched.map { ($0, $0.probe.padHasElement) }
+        let gone = kept.filter { !$0.1 }.map(\.0)
+        watched = kept.filter(\.1).map(\.0) + [(probe, watch)]
         lock.unlock()
         gone.forEach { $0.probe.remove(); $0.watch.disconnect() }
     }
