@@ -7,13 +7,19 @@ import XCTest
 
 /// A network tile that runs dry holds the whole wall until it has enough again.
 final class BufferingTests: XCTestCase {
-    func testStalledNetworkTileHoldsTheGroupAndPlaysOn() throws {
-        // Matroska streams from its start (an MP4 with its index at the end is read to the end
-        // before it can preroll), so the stall is met during playback.
+    /// A 320x180 Matroska clip (it streams from its start) and a server that stalls for
+    /// `seconds` once it has sent 1/`part` of it.
+    private func streamingClip(stallingAfter part: Int, for seconds: Double) throws -> (local: String, server: LoopbackHTTPServer) {
         let clipSpec = ClipSpec(width: 320, height: 180, frames: 240, container: .mkv, pattern: "snow", keyFrameInterval: 30, bitrate: 2000)
         let local = try onMainLoop { try await TestClips.clip(clipSpec) }
         let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.intValue ?? 0
-        let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 4, stallSeconds: 4)
+        return (local, try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / part, stallSeconds: seconds))
+    }
+
+    func testStalledNetworkTileHoldsTheGroupAndPlaysOn() throws {
+        // Matroska streams from its start (an MP4 with its index at the end is read to the end
+        // before it can preroll), so the stall is met during playback.
+        let (local, server) = try streamingClip(stallingAfter: 4, for: 4)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let remote = server.url(for: local)
@@ -59,10 +65,7 @@ final class BufferingTests: XCTestCase {
     /// A network tile that fails while the wall waits for it (its server goes away) must not
     /// hold the wall for ever: the tile shows its error and the other tiles play on.
     func testNetworkTileThatFailsWhileBufferingReleasesTheWall() throws {
-        let clipSpec = ClipSpec(width: 320, height: 180, frames: 240, container: .mkv, pattern: "snow", keyFrameInterval: 30, bitrate: 2000)
-        let local = try onMainLoop { try await TestClips.clip(clipSpec) }
-        let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.intValue ?? 0
-        let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 4, stallSeconds: 60)
+        let (local, server) = try streamingClip(stallingAfter: 4, for: 60)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let wall = try Coordinator()
@@ -87,11 +90,8 @@ final class BufferingTests: XCTestCase {
     /// A network tile short of data when the wall is asked to play holds the start: the local
     /// tile does not run ahead while the network tile is still on its first frame.
     func testTheWallDoesNotStartBeforeTheNetworkTileHasEnough() throws {
-        let clipSpec = ClipSpec(width: 320, height: 180, frames: 240, container: .mkv, pattern: "snow", keyFrameInterval: 30, bitrate: 2000)
-        let local = try onMainLoop { try await TestClips.clip(clipSpec) }
-        let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.intValue ?? 0
         // Enough for the first frames, not for the buffer: it stalls there for three seconds.
-        let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 10, stallSeconds: 3)
+        let (local, server) = try streamingClip(stallingAfter: 10, for: 3)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let wall = try Coordinator()
