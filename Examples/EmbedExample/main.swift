@@ -41,7 +41,7 @@ struct EmbedExample {
             let tile = "tile \(index + 1)"
             switch tileEvent {
             case .stateChanged(let state): return "\(tile) \(state)"
-            case .mediaSize(let width, let height, _, _): return "\(tile) media size \(width)x\(height)"
+            case .mediaFormat(let format): return "\(tile) media size \(format.width)x\(format.height)"
             case .buffering(let percent): return "\(tile) buffering \(percent) %"
             case .tags(let tags): return "\(tile) tags \(tags.keys.sorted().joined(separator: ", "))"
             case .warning(let text): return "\(tile) warning: \(text)"

@@ -110,6 +110,23 @@ extension Pad {
         return addProbe(mask, box: ClosureBox<PassingEvent>(handler), callback: callback)
     }
 
+    /// A probe on CAPS events (`GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM`, `gst_event_parse_caps`):
+    /// `handler` sees each format the stream announces, on the streaming thread, in order with
+    /// the buffers that follow it, before the pad's element is told. Unlike `notify::caps`, it
+    /// also sees caps sent again and caps a proxy pad (a ghost pad) passes on without storing.
+    public func onCaps(_ handler: @escaping @Sendable (Caps) -> Void) -> PadProbe {
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let event = vw_probe_info_event(info), vw_event_type(event) == GST_EVENT_CAPS else { return GST_PAD_PROBE_OK }
+            var raw: UnsafeMutablePointer<GstCaps>?
+            gst_event_parse_caps(event, &raw)
+            // The event owns the caps: take a reference of our own.
+            guard let raw else { return GST_PAD_PROBE_OK }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Caps>).body(Caps(raw: raw, transfer: .none))
+            return GST_PAD_PROBE_OK
+        }
+        return addProbe(GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM, box: ClosureBox<Caps>(handler), callback: callback)
+    }
+
     /// A downstream TIME segment as it passes: where it starts in the media, its rate, and
     /// `base`, the running time its start is played at.
     public struct PassingSegment: Sendable {

@@ -55,6 +55,7 @@ package final class Player {
     /// Frames dropped before the sink, which the sink's own count cannot see.
     private let skippedFrames = SkippedFrames()
     private var arrivalsProbe: PadProbe?
+    private var formatProbe: PadProbe?
     /// Feeds the decoders key frames only while the wall is overloaded.
     private let keyFrameOnly = KeyFrameOnlyDecoding()
     /// Refuses a picture too large for one tile before its first frame is decoded.
@@ -358,10 +359,10 @@ package final class Player {
                 if let counted = try? renderer?.sinkStatistics() { carried.add(counted) }
             }
         }
-        if let pad = videoSink.mediaSizeElement.staticPad("sink") {
-            connections.append(pad.observeProperty("caps") { [weak pipeline] in
-                if let format = pad.currentCaps?.videoFormat { pipeline?.post(Finding.videoFormat(format).message) }
-            })
+        // The format as it enters the video output (the decoder's negotiated caps, after
+        // playbin's converters, which keep size and aspect), in order with the frames after it.
+        formatProbe = videoSink.element.staticPad("sink")?.onCaps { [weak pipeline] caps in
+            if let format = caps.videoFormat { pipeline?.post(Finding.videoFormat(format).message) }
         }
     }
 
@@ -425,9 +426,7 @@ package final class Player {
     private func apply(_ format: VideoFormat) {
         guard format != videoFormat else { return }
         videoFormat = format
-        let par = PixelAspectRatio(numerator: max(1, format.pixelAspect.numerator), denominator: max(1, format.pixelAspect.denominator))
-        emit(.mediaSize(width: format.width, height: format.height, pixelAspect: par,
-                                           display: AspectFit.displaySize(width: format.width, height: format.height, pixelAspect: par)))
+        emit(.mediaFormat(MediaFormat(format)))
     }
 
     // MARK: Transport, driven by the coordinator
@@ -586,6 +585,8 @@ package final class Player {
         countersProbe = nil
         arrivalsProbe?.remove()
         arrivalsProbe = nil
+        formatProbe?.remove()
+        formatProbe = nil
         segmentLoop?.stop()
         keyFrameOnly.stop()
         oversizeGuard?.stop()

@@ -3,8 +3,10 @@ import VideoWallCore
 /// What a tile reports, in order, on its event stream.
 public enum PlayerEvent: Sendable {
     case stateChanged(PlayerState)
-    /// The negotiated picture size (pixels), its pixel aspect, and the size it is shown at.
-    case mediaSize(width: Int, height: Int, pixelAspect: PixelAspectRatio, display: Size)
+    /// The picture the decoder negotiated (size in pixels, pixel aspect, frame rate), as it
+    /// enters the tile's video output; its `displaySize` is the size it is shown at. Sent
+    /// again when the stream changes format mid-way.
+    case mediaFormat(MediaFormat)
     case buffering(percent: Int)
     case tags([String: String])
     case warning(String)

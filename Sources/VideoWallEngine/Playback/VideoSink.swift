@@ -6,14 +6,10 @@ package import GStreamerKit
 package struct VideoSink: PipelineVideoOutput, @unchecked Sendable {
     package var element: Element
     package var renderer: Element
-    /// The element whose sink pad carries the stream's own (unscaled) caps just before
-    /// display: the engine reads the media size there.
-    package var mediaSizeElement: Element
 
-    package init(element: Element, renderer: Element? = nil, mediaSizeElement: Element? = nil) {
+    package init(element: Element, renderer: Element? = nil) {
         self.element = element
         self.renderer = renderer ?? element
-        self.mediaSizeElement = mediaSizeElement ?? element
     }
 
     /// Headless rendering: `fakesink` with `sync=true`, so timing is as real as on a screen.

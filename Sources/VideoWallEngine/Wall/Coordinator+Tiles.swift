@@ -1,4 +1,4 @@
-internal import GStreamerKit
+package import GStreamerKit
 import VideoWallCore
 
 extension Coordinator {
@@ -19,7 +19,7 @@ extension Coordinator {
 }
 
 extension MediaFormat {
-    init(_ format: VideoFormat) {
+    package init(_ format: VideoFormat) {
         let rate = format.frameRate.flatMap { $0.numerator > 0 && $0.denominator > 0 ? Double($0.numerator) / Double($0.denominator) : nil }
         self.init(width: format.width, height: format.height,
                   pixelAspect: PixelAspectRatio(numerator: max(1, format.pixelAspect.numerator), denominator: max(1, format.pixelAspect.denominator)),

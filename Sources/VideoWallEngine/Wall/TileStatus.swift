@@ -25,4 +25,22 @@ public struct TileStatus: Equatable, Sendable {
     public var loopCount: Int
     /// Warnings about the tile, each once (a source that ended early, GStreamer's own).
     public var warnings: [String]
+
+    /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
+    public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,
+                notReadyReason: String? = nil, position: MediaTime? = nil, duration: MediaTime? = nil,
+                mediaFormat: MediaFormat? = nil, statistics: TileStatistics? = nil, loopCount: Int = 0,
+                warnings: [String] = []) {
+        self.index = index
+        self.source = source
+        self.state = state
+        self.failure = failure
+        self.notReadyReason = notReadyReason
+        self.position = position
+        self.duration = duration
+        self.mediaFormat = mediaFormat
+        self.statistics = statistics
+        self.loopCount = loopCount
+        self.warnings = warnings
+    }
 }

@@ -15,6 +15,8 @@ final class FrameQueue: @unchecked Sendable {
         /// time (no timestamp, a segment not in time).
         let running: MediaTime?
         let duration: MediaTime
+        /// The format of the source picture it was scaled from.
+        let format: MediaFormat?
     }
 
     /// Frames kept at most. Only a machine that cannot keep up fills it (the others are held
@@ -24,13 +26,24 @@ final class FrameQueue: @unchecked Sendable {
     private var entries: [Entry] = []
     private var shown: Sample?
     private var shownIsNew = false
+    /// The source format frames arriving now were scaled from (set by `formatArrived`).
+    private var arrivingFormat: MediaFormat?
+    /// The source format of the frame on screen, and whether it changed since it was last read.
+    private var shownFormat: MediaFormat?
+    private var shownFormatIsNew = false
+
+    /// Streaming thread: the source announced a new format; the frames after it (on the same
+    /// thread, so in order) were scaled from it.
+    func formatArrived(_ format: MediaFormat) {
+        lock.lock(); arrivingFormat = format; lock.unlock()
+    }
 
     /// Streaming thread: a frame reached the sink at its time (or as a paused preroll). A frame
     /// due no later than the newest one kept starts the queue again: a seek, a loop's restart.
     func store(_ sample: Sample) {
-        let entry = Entry(sample: sample, running: sample.runningTime.map(MediaTime.init),
-                          duration: sample.duration.map(MediaTime.init) ?? .zero)
         lock.lock(); defer { lock.unlock() }
+        let entry = Entry(sample: sample, running: sample.runningTime.map(MediaTime.init),
+                          duration: sample.duration.map(MediaTime.init) ?? .zero, format: arrivingFormat)
         if let running = entry.running, let newest = entries.last?.running, running > newest {
             entries.append(entry)
             if entries.count > Self.capacity { entries.removeFirst(entries.count - Self.capacity) }
@@ -55,7 +68,7 @@ final class FrameQueue: @unchecked Sendable {
     func show(index: Int) {
         lock.lock(); defer { lock.unlock() }
         guard entries.indices.contains(index) else { return }
-        setShown(entries[index].sample)
+        setShown(entries[index])
         entries.removeFirst(index)
     }
 
@@ -63,12 +76,26 @@ final class FrameQueue: @unchecked Sendable {
     func showNewest() {
         lock.lock(); defer { lock.unlock() }
         guard let newest = entries.last else { return }
-        setShown(newest.sample)
+        setShown(newest)
         entries.removeFirst(entries.count - 1)
     }
 
-    private func setShown(_ sample: Sample) {
-        if sample !== shown { shown = sample; shownIsNew = true }
+    private func setShown(_ entry: Entry) {
+        guard entry.sample !== shown else { return }
+        shown = entry.sample
+        shownIsNew = true
+        if let format = entry.format, format != shownFormat {
+            shownFormat = format
+            shownFormatIsNew = true
+        }
+    }
+
+    /// The source format of the frame to paint, when it changed since the last call: the
+    /// tile is fitted to the picture it shows, at the moment it shows it.
+    func takeFormatChange() -> MediaFormat? {
+        lock.lock(); defer { lock.unlock() }
+        defer { shownFormatIsNew = false }
+        return shownFormatIsNew ? shownFormat : nil
     }
 
     /// The frame to paint.
@@ -85,6 +112,6 @@ final class FrameQueue: @unchecked Sendable {
     }
 
     func clear() {
-        lock.lock(); entries.removeAll(); shown = nil; lock.unlock()
+        lock.lock(); entries.removeAll(); shown = nil; shownFormat = nil; lock.unlock()
     }
 }

@@ -21,14 +21,15 @@ final class VideoSurface {
     let frames = FrameQueue()
     private var newSample: SignalConnection?
     private var newPreroll: SignalConnection?
+    private var formatProbe: PadProbe?
     /// The size frames are scaled to (nil until the media size is known).
     private(set) var size: (width: Int, height: Int)?
     private var pendingResize: TimeoutToken?
 
     init(name: String) throws {
         let bin = try Bin.make(name: "\(name)-bin")
-        // The queue decouples decoding from scaling and drawing; the media size is read where
-        // frames leave it, just before they are shown.
+        // The queue decouples decoding from scaling and drawing; the source format is read
+        // where frames leave it, and travels with each frame to the paint that fits the tile.
         let queue = try Element(factory: "queue", name: "\(name)-queue")
         let scale = try Element(factory: "videoconvertscale", name: "\(name)-scale")
         filter = try Element(factory: "capsfilter", name: "\(name)-size")
@@ -45,7 +46,7 @@ final class VideoSurface {
         for element in chain { try bin.add(element) }
         for (a, b) in zip(chain, chain.dropFirst()) { try a.link(to: b) }
         try bin.exposePad("sink", of: queue, as: "sink")
-        videoSink = VideoSink(element: bin, renderer: sink, mediaSizeElement: scale)
+        videoSink = VideoSink(element: bin, renderer: sink)
 
         widget = gtk_drawing_area_new()!
         let frames = self.frames
@@ -56,6 +57,9 @@ final class VideoSurface {
         // buffer; without it the picture would stay on the frame the wall paused on. (Playing,
         // the same buffer comes again as a sample at its time: storing it twice is harmless.)
         newPreroll = try sink.onNewPreroll { sample in frames.store(sample) }
+        formatProbe = scale.staticPad("sink")?.onCaps { caps in
+            if let format = caps.videoFormat { frames.formatArrived(MediaFormat(format)) }
+        }
         connectDraw()
     }
 
@@ -118,6 +122,10 @@ final class VideoSurface {
         if frames.takeChange() { gtk_widget_queue_draw(widget) }
     }
 
+    /// The display size of the picture the surface is about to paint, when it differs from
+    /// the last one: read at the tick that shows it, so the tile is refitted with that frame.
+    func takeDisplaySizeChange() -> Size? { frames.takeFormatChange()?.displaySize }
+
     /// The sink's base time (`gst_element_get_base_time`): where its running time starts on
     /// the shared clock.
     var baseTime: MediaTime? { videoSink.renderer.baseTime.map(MediaTime.init) }
@@ -129,6 +137,7 @@ final class VideoSurface {
         pendingResize?.cancel()
         newSample?.disconnect()
         newPreroll?.disconnect()
+        formatProbe?.remove()
         frames.clear()
     }
 }

@@ -237,6 +237,7 @@ public final class WallWindow {
             if !following.contains(where: { $0 === surface.frames }), !holding.contains(where: { $0 === surface.frames }) {
                 surface.frames.showNewest()
             }
+            if let size = surface.takeDisplaySizeChange() { view.setMediaSize(size) }
             surface.redrawIfNewFrame()
         }
     }
@@ -363,8 +364,6 @@ public final class WallWindow {
         guard case .tile(let tile, let tileEvent) = event, let region = viewForTile[tile] else { return }
         let view = tiles[region]
         switch tileEvent {
-        case .mediaSize(_, _, _, let display):
-            view.setMediaSize(display)
         case .failed(let error):
             view.setError(error.reasonText)
         case .buffering(let percent):
