@@ -49,12 +49,18 @@ extension WallTransport {
         emit(.prerollsEnded(late: late))
     }
 
-    /// The wall stands paused and ready; a seek asked for while it loaded goes now.
+    /// The wall stands ready; a seek asked for while it loaded goes now, and the wall plays if
+    /// play was asked for meanwhile (after that seek, if there is one).
     mutating func wallLoaded() {
         guard state == .loading else { return }
         endPrerolls()
         setState(.paused)
-        if let held = throttle.setCanSeek(true, at: now) { beginSeek(held) } else { armThrottleTimer() }
+        if let held = throttle.setCanSeek(true, at: now) {
+            beginSeek(held)
+        } else {
+            armThrottleTimer()
+            if wantsToPlay { startOrHold() }
+        }
     }
 
     /// The late tile joins the group, and plays if the wall does.

@@ -83,7 +83,7 @@ public struct WallTransport: Sendable {
     /// Whether the wall plays, or will once the running seek or buffering is over: the state a
     /// play/pause toggle acts on.
     public var intendsToPlay: Bool {
-        if seek != nil { return wantsToPlay }
+        if seek != nil || state == .loading { return wantsToPlay }
         return state == .playing || (state == .buffering && wantsToPlay)
     }
 
@@ -115,7 +115,10 @@ public struct WallTransport: Sendable {
     mutating func play() {
         if seek != nil { wantsToPlay = true; return }
         switch state {
-        case .loading, .playing, .seeking:
+        case .loading:
+            // Remembered: the wall starts as soon as it is loaded.
+            wantsToPlay = true
+        case .playing, .seeking:
             return
         case .buffering:
             wantsToPlay = true
@@ -130,7 +133,7 @@ public struct WallTransport: Sendable {
     }
 
     mutating func pause() {
-        if seek != nil { wantsToPlay = false; return }
+        if seek != nil || state == .loading { wantsToPlay = false; return }
         guard state == .playing || state == .buffering else { return }
         wantsToPlay = false
         pauseAll()

@@ -32,14 +32,43 @@ final class WallTransportPlayPauseTests: XCTestCase {
         XCTAssertEqual(resumed.baseTimes[0], wall.now + .milliseconds(5) - (.seconds(2) - .milliseconds(5)))
     }
 
-    func testPlayWhileLoadingIsIgnoredAndPauseWhilePausedDoesNothing() {
+    func testPlayAskedForWhileLoadingStartsTheWallOnceLoaded() {
+        var wall = TransportHarness()
+        wall.send(.load([.local(), .local()]))
+        XCTAssertEqual(wall.send(.play), [], "nothing to start yet")
+        XCTAssertTrue(wall.transport.intendsToPlay, "but it is remembered")
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        wall.send(.tilePrerolled(1, leadIn: .zero))
+        let loaded = wall.send(.wallLoaded)
+        XCTAssertEqual(loaded.tiles(setTo: .playing), [0, 1])
+        XCTAssertEqual(loaded.published, [.paused, .playing])
+    }
+
+    func testPauseWhileLoadingUndoesAPlayAskedForAndPauseWhilePausedDoesNothing() {
         var wall = TransportHarness()
         wall.send(.load([.local()]))
-        XCTAssertEqual(wall.send(.play), [])
-        wall.send(.tilePrerolled(0, leadIn: .zero))
-        wall.send(.wallLoaded)
+        wall.send(.play)
         XCTAssertEqual(wall.send(.pause), [])
         XCTAssertFalse(wall.transport.intendsToPlay)
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        let loaded = wall.send(.wallLoaded)
+        XCTAssertEqual(loaded.tiles(setTo: .playing), [], "a remote client paused it while it loaded")
+        XCTAssertEqual(wall.transport.state, .paused)
+        XCTAssertEqual(wall.send(.pause), [])
+        XCTAssertFalse(wall.transport.intendsToPlay)
+    }
+
+    func testASeekAndPlayAskedForWhileLoadingSeekFirstThenPlay() {
+        var wall = TransportHarness()
+        wall.send(.load([.local(seconds: 10)]))
+        wall.send(.play)
+        wall.send(.requestSeek(SeekRequest(target: .seconds(3), precision: .accurate, rate: nil)))
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        let loaded = wall.send(.wallLoaded)
+        XCTAssertEqual(loaded.tiles(setTo: .playing), [], "not before the seek")
+        let done = wall.answer(loaded)
+        XCTAssertEqual(done.seeks.map(\.target), [.seconds(3)])
+        XCTAssertEqual(done.tiles(setTo: .playing), [0], "then it plays")
     }
 
     func testTheWallEndsWhenEveryTileEndedAndPlayStartsItAgainFromTheStart() {
