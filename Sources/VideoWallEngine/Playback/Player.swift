@@ -92,6 +92,8 @@ package final class Player {
     /// seek waits for its streaming thread, which waits for room in a queue that a prerolled
     /// sink does not drain. So a segment's end met while paused is answered on the next play.
     private var toldToPlay = false
+    /// The tile's own level (its region's `volume:`), which the wall's volume scales.
+    let ownVolume: Double
     private var segmentDoneWhilePaused = false
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
@@ -113,6 +115,7 @@ package final class Player {
         try pipeline.setFromString("flags", "video+audio+text+soft-volume+native-video")
         if let audioSink { try pipeline.setObject("audio-sink", audioSink) }
         try pipeline.set("mute", muted)
+        ownVolume = volume
         try pipeline.set("volume", volume)
         // One clock for the whole wall, and no base time of the pipeline's own choosing:
         // the coordinator hands every tile the same one.
@@ -427,6 +430,11 @@ package final class Player {
         guard format != videoFormat else { return }
         videoFormat = format
         emit(.mediaFormat(MediaFormat(format)))
+    }
+
+    /// Plays the tile's sound at `factor` times its own level (playbin's `volume`, linear).
+    func scaleVolume(by factor: Double) {
+        try? pipeline.set("volume", ownVolume * factor)
     }
 
     // MARK: Transport, driven by the coordinator

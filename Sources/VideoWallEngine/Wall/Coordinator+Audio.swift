@@ -9,6 +9,27 @@ extension Coordinator {
         }
     }
 
+    /// The wall's volume over every tile: 1 plays each at its own level (its region's
+    /// `volume:`); clamped to 0...1.3 (mpv's 0 to 130 %).
+    public func setVolume(_ level: Double) {
+        guard level.isFinite else { return }
+        volume = min(max(level, 0), 1.3)
+        applyVolume()
+    }
+
+    /// Silences every tile, or lets the tiles that are heard be heard again (`m`, mpv's `mute`).
+    /// Which tiles are heard (`setAudible`) is kept meanwhile.
+    public func setMuted(_ muted: Bool) {
+        isMuted = muted
+        applyVolume()
+    }
+
+    var effectiveVolume: Double { isMuted ? 0 : volume }
+
+    private func applyVolume() {
+        for slot in slots { slot.player?.scaleVolume(by: effectiveVolume) }
+    }
+
     /// Whether the tile is muted now.
     public func isMuted(tile: Int) -> Bool {
         guard tile < slots.count, let player = slots[tile].player else { return true }

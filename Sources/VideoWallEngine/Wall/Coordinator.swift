@@ -56,6 +56,9 @@ public final class Coordinator {
     var firstReady: Date?
     /// Whether `stopLoading` or `shutDown` was called: nothing starts any more.
     private(set) var isStopping = false
+    /// The wall's volume (1: each tile at its own level) and mute, over every tile's sound.
+    public internal(set) var volume = 1.0
+    public internal(set) var isMuted = false
     /// Players taken out of their slots (a source the discoverer refused), still stopping.
     private var retired: [Player] = []
 
@@ -304,6 +307,7 @@ public final class Coordinator {
         // plan exists. Not in a group loop: there a tile shorter than the longest must hold
         // until the group wraps, and which tiles are shorter is known only from the plan.
         if !isLooping || spec.endOfStream == .loop { player.setGaplessLoop(spec.endOfStream == .loop) }
+        player.scaleVolume(by: effectiveVolume)
         player.messageObserver = { [weak self] player, message in self?.observe(player, message) }
         return player
     }

@@ -36,7 +36,6 @@ public final class WallWindow {
     private weak var coordinator: Coordinator?
     private var timers: [any MainLoopSource] = []
     private var eventTask: Task<Void, Never>?
-    private var muted = false
     private var audibleTile: Int? = 0
     private var resumeAfterDrag = false
     private var tickID: guint = 0
@@ -377,7 +376,7 @@ public final class WallWindow {
         guard let coordinator else { return }
         transportBar.update(position: coordinator.position, duration: coordinator.duration,
                             playing: coordinator.transport == .playing, rate: coordinator.rate,
-                            loop: coordinator.isLooping, muted: muted)
+                            loop: coordinator.isLooping, muted: coordinator.isMuted)
     }
 
     // MARK: Commands
@@ -395,22 +394,21 @@ public final class WallWindow {
         case .faster: Task { await coordinator.setRate(PlaybackRate.faster(than: coordinator.rate)) }
         case .toggleFullscreen: setFullscreen(!isFullscreen)
         case .toggleMute:
-            muted.toggle()
-            applyAudio()
+            coordinator.setMuted(!coordinator.isMuted)
         case .toggleLoop: coordinator.setLooping(!coordinator.isLooping)
         case .toggleNames: tiles.forEach { $0.showsName.toggle() }
         case .quit: onQuit?()
         case .selectAudio(let tile):
             guard tile < coordinator.slots.count else { return }
             audibleTile = tile
-            muted = false
+            coordinator.setMuted(false)
             applyAudio()
         }
         refreshTransport()
     }
 
     private func applyAudio() {
-        coordinator?.setAudible(tile: muted ? nil : audibleTile)
+        coordinator?.setAudible(tile: audibleTile)
     }
 
     private func dragChanged(_ dragging: Bool) {
