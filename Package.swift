@@ -47,6 +47,10 @@ let package = Package(
         // stop signals: for programs that run GTK or a GLib loop (the window, the command line).
         .target(name: "GLibMainLoop", dependencies: ["GStreamerKit", "CGLibLoop"]),
 
+        // Remote control: mpv's JSON IPC on a Unix socket, served off the main thread and
+        // applied to a coordinator. Knows no window: the program hands it screenshots and quit.
+        .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallEngine"]),
+
         // The GTK 3 wall window.
         .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),
 
@@ -54,7 +58,7 @@ let package = Package(
         .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "GStreamerKit", "GLibMainLoop"]),
 
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallBench", "GLibMainLoop", "CMalloc",
+            "VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallBench", "GLibMainLoop", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

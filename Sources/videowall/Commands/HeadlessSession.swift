@@ -3,6 +3,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallRemote
 
 /// A wall rendered into synced fakesinks: plays until `--quit-after`, the end, or a stop
 /// signal (at any moment, loading included), prints errors as they happen, and at exit a
@@ -25,19 +26,28 @@ struct HeadlessSession {
         }
         // --loop is the group loop (the coordinator's configuration): every tile wraps together.
         let specs = plan?.specs(mute: options.mute) ?? sources.map { TileSpec(source: $0, muted: options.mute) }
+        let remote: WallRemote?
+        do { remote = try await RemoteControl.start(options.ipcServer, coordinator: coordinator, stop: stop) } catch {
+            Console.error(error.description)
+            return ExitStatus.startupFailed
+        }
         let reporter = TileProblems.report(from: coordinator)
         stop.whenStopping { coordinator.stopLoading() }
+        // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
+        // client paused it meanwhile.
+        coordinator.play()
         await coordinator.load(specs)
         // A tile still loading counts: it joins the wall when it is ready.
         if stop.reason == nil, coordinator.players.contains(where: \.isActive) {
-            coordinator.play()
             stop.keep(MainLoop.every(seconds: 0.1) { [stop] in
                 if coordinator.transport == .ended { stop.stop(.wallEnded); return false }
                 return true
             })
             _ = await stop.wait(quitAfter: options.quitAfter)
         }
-        return await finish(coordinator, reporter: reporter)
+        let status = await finish(coordinator, reporter: reporter)
+        remote?.stop()
+        return status
     }
 
     private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) async -> ExitCode {

@@ -25,16 +25,24 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: "The most tiles a wall holds (1 to 16).")
     var maxTiles = 4
 
+    @Option(name: .customLong("input-ipc-server"),
+            help: ArgumentHelp("Serve mpv's JSON IPC on a Unix socket at this path (mode 0600; a stale socket is replaced, nothing else is).", valueName: "path"))
+    var ipcServer: String?
+
     static let tileLimits = 1...LayoutParser.maximumRegionCount
 
     func validate() throws {
         if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
         try NumberChecks.whole(maxTiles, option: "--max-tiles", in: Self.tileLimits)
         if let report, report != "-" { try OutputPaths.check(report, option: "--report") }
+        if let ipcServer, ipcServer.isEmpty || ipcServer.utf8.count > 107 || ipcServer.contains("\0") {
+            throw ValidationError("--input-ipc-server: a socket path is 1 to 107 bytes")
+        }
     }
 
     var settings: PlaybackSettings {
-        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles)
+        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
+                         ipcServer: ipcServer)
     }
 }
 
@@ -48,6 +56,8 @@ struct PlaybackSettings {
     var noAudio = false
     var report: String?
     var maxTiles = 4
+    /// Where to serve the remote control (`--input-ipc-server`).
+    var ipcServer: String?
 
     /// The wall holds `maxTiles`, or every tile of a layout that has more regions.
     func coordinatorConfiguration(tiles: Int) -> CoordinatorConfiguration {

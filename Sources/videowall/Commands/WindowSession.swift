@@ -3,6 +3,7 @@ import Foundation
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallRemote
 import VideoWallWindow
 
 /// A wall in a GTK window: plays until the user quits (q, Escape, closing the window),
@@ -34,8 +35,23 @@ struct WindowSession {
             Console.error("the window could not start: \(error)")
             return ExitStatus.startupFailed
         }
-        let specs = plan.specs(mute: playback.mute, opensAudioDevice: !playback.noAudio) { wallWindow.videoOutput(forTile: $0) }
+        // One soundtrack at a time: the first tile's, unless the layout says which regions are
+        // muted. --mute is the wall's mute over that choice (`m` undoes it, as in mpv).
+        var specs = plan.specs(mute: false, opensAudioDevice: !playback.noAudio) { wallWindow.videoOutput(forTile: $0) }
+        if !plan.layoutChoosesSound {
+            for index in specs.indices { specs[index].muted = index != 0 }
+        }
 
+        let remote: WallRemote?
+        do { remote = try await RemoteControl.start(playback.ipcServer, coordinator: coordinator, stop: stop) } catch {
+            Console.error(error.description)
+            wallWindow.close()
+            return ExitStatus.startupFailed
+        }
+        remote?.saveScreenshot = { [weak wallWindow] path in
+            guard let wallWindow else { throw WindowError("the window is closed") }
+            try await wallWindow.saveScreenshot(to: path)
+        }
         let reporter = TileProblems.report(from: coordinator)
         do { try wallWindow.show(following: coordinator) } catch {
             Console.error(error.description)
@@ -49,17 +65,13 @@ struct WindowSession {
         let reportState = ReportState()
         GtkRuntime.onDisplayLost = { [playback] in Self.displayLost(coordinator, reportPath: playback.report, reportState) }
         stop.whenStopping { coordinator.stopLoading() }
+        coordinator.setMuted(playback.mute)
+        // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
+        // client paused it meanwhile.
+        coordinator.play()
         await coordinator.load(specs)
-        // One soundtrack at a time: the first tile's, unless everything is muted or the layout
-        // says which regions are muted.
-        if playback.mute {
-            coordinator.setAudible(tile: nil)
-        } else if !plan.layoutChoosesSound {
-            coordinator.setAudible(tile: 0)
-        }
         let screenshot = ScreenshotState()
         if stop.reason == nil {
-            coordinator.play()
             await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
         }
 
@@ -71,6 +83,7 @@ struct WindowSession {
         if let path = playback.report, !(await SessionEnd.write(report, to: path)) { outputsLost = true }
         await SessionEnd.close(coordinator)
         GtkRuntime.onDisplayLost = nil
+        remote?.stop()
         wallWindow.close()
         await reporter.value
         if let asked = window.screenshot, !screenshot.saved {

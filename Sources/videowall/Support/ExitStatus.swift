@@ -18,6 +18,10 @@ enum ExitStatus {
     static let displayLost = ExitCode(6)
     /// Stopping took longer than `ExitWatchdog.seconds`; the report was written before.
     static let stopTimedOut = ExitCode(7)
+    /// `videowall ipc`: the wall answered the command with an error.
+    static let remoteRefused = ExitCode(1)
+    /// `videowall ipc`: no wall answered (no socket, nobody listening, no reply in time).
+    static let remoteUnreachable = ExitCode(3)
     /// Bad command line (ArgumentParser's own validation code).
     static let usage = ExitCode.validationFailure
     /// Stopped by SIGHUP or SIGQUIT: 128 + the signal's number, as a shell reports a process
@@ -32,6 +36,7 @@ enum ExitStatus {
         switch reason {
         case .signal(let signal) where signal == .hangUp || signal == .quit: return stoppedBy(signal.rawValue)
         case .windowDestroyed: return windowDestroyed
+        case .remoteQuit(let code?): return ExitCode(code)
         default: return outputsLost ? outputLost : forResult(failedTiles: failedTiles, totalTiles: totalTiles)
         }
     }

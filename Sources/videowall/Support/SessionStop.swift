@@ -12,6 +12,8 @@ enum StopReason: Equatable {
     case signal(StopSignals.Signal)
     /// The window was destroyed from outside (another X client's XDestroyWindow).
     case windowDestroyed
+    /// A remote client's `quit`, with the exit status it asked for, if any.
+    case remoteQuit(code: Int32?)
 }
 
 /// The first reason to stop a session, whoever gives it: a stop signal (heard from the

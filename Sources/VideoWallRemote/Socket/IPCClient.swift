@@ -1,0 +1,66 @@
+import Foundation
+import VideoWallCore
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// One request to a wall's remote-control socket and its reply, for scripts (`videowall ipc`)
+/// and tests: connects, sends `{"command": [...], "request_id": 1}`, reads lines (skipping
+/// events) until the reply comes. Blocking, with a bound on every wait.
+public enum IPCClient {
+    /// The reply as the wall sent it: `error` ("success" or mpv's error) and `data` if any.
+    public struct Reply: Sendable {
+        public var error: String
+        public var data: JSONValue?
+        public var succeeded: Bool { error == "success" }
+    }
+
+    public static func request(_ command: [JSONValue], at path: String, timeout: Duration = .seconds(10)) throws(IPCSocketError) -> Reply {
+        let shown = TerminalText.shortened(path, limit: TerminalText.nameLimit)
+        guard let address = UnixSocketPath.address(path) else {
+            throw IPCSocketError(description: "\(shown): not a usable socket path (1 to \(UnixSocketPath.capacity) bytes)")
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw IPCSocketError(description: "\(shown): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var bound = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
+        guard UnixSocketPath.connect(fd, to: address) == 0 else {
+            throw IPCSocketError(description: "\(shown): cannot connect: \(String(cString: strerror(errno)))")
+        }
+        let line = JSONValue.object(["command": .array(command), "request_id": .number(1)]).jsonText + "\n"
+        let sent = line.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
+        guard sent == line.utf8.count else { throw IPCSocketError(description: "\(shown): the wall did not take the request") }
+
+        var framer = LineFramer(maximumLength: 16 * 1024 * 1024)
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else {
+                throw IPCSocketError(description: count == 0 ? "\(shown): the wall closed the connection without a reply"
+                                                            : "\(shown): no reply within \(timeout.components.seconds) s")
+            }
+            for output in framer.append(buffer[0..<count]) {
+                guard case .line(let text) = output, let value = JSONValue(parsing: Substring(text)),
+                      case .object(let reply) = value, reply["event"] == nil, reply["request_id"] == .number(1),
+                      let error = reply["error"]?.stringValue else { continue }
+                return Reply(error: error, data: reply["data"])
+            }
+        }
+        throw IPCSocketError(description: "\(shown): no reply within \(timeout.components.seconds) s")
+    }
+
+    /// A word from a command line as mpv's argument: `true`/`false` as flags, numbers as
+    /// numbers, anything else as text.
+    public static func argument(_ word: String) -> JSONValue {
+        switch word {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        default:
+            if word.utf8.count <= 64, let number = Double(word), number.isFinite { return .number(number) }
+            return .string(word)
+        }
+    }
+}

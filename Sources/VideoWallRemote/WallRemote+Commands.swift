@@ -1,0 +1,65 @@
+import Foundation
+import VideoWallCore
+import VideoWallEngine
+
+extension WallRemote {
+    /// Runs one command on the wall; the reply's data, or mpv's error.
+    func perform(_ command: IPCCommand, client: Int) async -> Result<JSONValue?, IPCError> {
+        switch command {
+        case .getProperty(let name, let asText):
+            guard let property = WallProperty(name: name) else { return .failure(.propertyNotFound) }
+            guard let value = value(of: property) else { return .failure(.propertyUnavailable) }
+            return .success(asText ? .string(Self.text(of: value)) : value)
+        case .setProperty(let name, let value):
+            return await set(name, to: value).map { nil }
+        case .observeProperty(let id, let name):
+            guard observations.observe(client: client, id: id, name: name) else { return .failure(.invalidParameter) }
+            return .success(nil)
+        case .unobserveProperty(let id):
+            return observations.unobserve(client: client, id: id) ? .success(nil) : .failure(.invalidParameter)
+        case .cycle(let name, let down):
+            return await cycle(name, down: down).map { nil }
+        case .add(let name, let step):
+            return await add(step, to: name).map { nil }
+        case .seek(let seek):
+            guard let wall, let target = seek.resolved(position: wall.position ?? .zero, duration: wall.duration) else {
+                return .failure(.commandFailed)
+            }
+            await wall.seek(to: target, precision: seek.effectivePrecision)
+            return .success(nil)
+        case .frameStep(let frames):
+            guard let wall else { return .failure(.commandFailed) }
+            await wall.step(frames: frames)
+            return .success(nil)
+        case .screenshotToFile(let path):
+            guard let saveScreenshot else { return .failure(.commandFailed) }
+            do { try await saveScreenshot(path) } catch { return .failure(.commandFailed) }
+            return .success(nil)
+        case .quit:
+            // Carried out by `run` once the reply is queued: stopping closes the socket.
+            return onQuit == nil ? .failure(.commandFailed) : .success(nil)
+        case .clientName:
+            return .success(.string("ipc-\(client)"))
+        case .getVersion:
+            return .success(.number(Double(Self.protocolVersion)))
+        case .setEventEnabled(let name, let enabled):
+            setEvent(name, enabled: enabled, for: client)
+            return .success(nil)
+        }
+    }
+
+    /// What `get_version` answers: mpv's client API version whose protocol this follows (2.3).
+    static let protocolVersion = 2 << 16 | 3
+
+    /// A value as `get_property_string` gives it: text as it is, flags as yes/no, numbers
+    /// without a trailing `.0`, anything else as JSON.
+    static func text(of value: JSONValue) -> String {
+        switch value {
+        case .string(let s): return s
+        case .bool(let b): return b ? "yes" : "no"
+        case .number(let n) where n.rounded() == n && abs(n) < 1e15: return String(Int64(n))
+        case .number(let n): return String(format: "%.6f", n)
+        default: return value.jsonText
+        }
+    }
+}

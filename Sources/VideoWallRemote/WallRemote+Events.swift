@@ -1,0 +1,43 @@
+import VideoWallCore
+import VideoWallEngine
+
+/// The wall's events as mpv's (`seek`, `playback-restart`, `file-loaded`, `end-file`) and the
+/// wall's own (`tile-failed`, `loop`, `metadata`), sent to every client.
+extension WallRemote {
+    /// Tag values sent longer than this are cut (a tag can carry a whole lyric sheet).
+    static let tagValueLimit = 1024
+    static let runningFigures: Set<String> = ["bitrate", "minimum-bitrate", "maximum-bitrate", "nominal-bitrate"]
+
+    func wallDid(_ event: WallEvent) {
+        switch event {
+        case .transport(let state):
+            let previous = lastTransport
+            lastTransport = state
+            if !loaded, state != .loading {
+                loaded = true
+                broadcast("file-loaded")
+            }
+            if state == .seeking, previous != .seeking { broadcast("seek") }
+            if previous == .seeking, state != .seeking { broadcast("playback-restart") }
+            if state == .ended, previous != .ended { broadcast("end-file", ["reason": .string("eof")]) }
+        case .tile(let tile, .failed(let error)):
+            broadcast("tile-failed", ["tile": .number(Double(tile)), "error": .string(error.reasonText)])
+        case .tile(let tile, .looped(let count)):
+            broadcast("loop", ["tile": .number(Double(tile)), "count": .number(Double(count))])
+        case .tile(let tile, .tags(let tags)):
+            // What the stream says of itself (title, codec, timed metadata), once per change;
+            // the running bit-rate figures demuxers and decoders repeat every few frames are
+            // left out (they are not metadata a script acts on).
+            var data = metadata[tile] ?? [:]
+            for (key, value) in tags.sorted(by: { $0.key < $1.key }).prefix(64) where !Self.runningFigures.contains(key) {
+                data[String(key.prefix(128))] = .string(String(value.prefix(Self.tagValueLimit)))
+            }
+            guard data != (metadata[tile] ?? [:]) else { break }
+            metadata[tile] = data
+            broadcast("metadata", ["tile": .number(Double(tile)), "data": .object(data)])
+        default:
+            break
+        }
+        sendPropertyChanges()
+    }
+}

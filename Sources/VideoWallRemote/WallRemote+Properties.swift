@@ -1,0 +1,152 @@
+import VideoWallCore
+import VideoWallEngine
+
+/// The properties, read from and written to the coordinator (README, "Remote control").
+extension WallRemote {
+    func value(ofPropertyNamed name: String) -> JSONValue? {
+        WallProperty(name: name).flatMap(value(of:))
+    }
+
+    /// The property's value now; nil when it is unavailable (no wall, no such tile, a length
+    /// not known yet), which mpv answers with "property unavailable".
+    func value(of property: WallProperty) -> JSONValue? {
+        guard let wall else { return nil }
+        switch property {
+        case .pause: return .bool(!wall.intendsToPlay)
+        case .speed: return .number(wall.rate)
+        case .timePosition: return wall.position.map { .number($0.seconds) }
+        case .duration: return wall.duration.map { .number($0.seconds) }
+        case .percentPosition:
+            guard let position = wall.position, let duration = wall.duration, duration > .zero else { return nil }
+            return .number(min(100, max(0, 100 * position.seconds / duration.seconds)))
+        case .volume: return .number((wall.volume * 100).rounded())
+        case .mute: return .bool(wall.isMuted)
+        case .loop: return .string(wall.isLooping ? "inf" : "no")
+        case .seeking: return .bool(wall.transport == .seeking)
+        case .endReached: return .bool(wall.transport == .ended)
+        case .pausedForCache: return .bool(wall.transport == .buffering)
+        case .frameDropCount:
+            return .number(Double(wall.tiles.compactMap(\.statistics?.framesDropped).reduce(0, +)))
+        case .tiles: return .array(wall.tiles.map(Self.description(of:)))
+        case .tileCount: return .number(Double(wall.tiles.count))
+        case .syncError: return Self.syncError(of: wall.tiles)
+        case .tile(let index, let field):
+            let tiles = wall.tiles
+            guard tiles.indices.contains(index) else { return nil }
+            return Self.value(of: field, of: tiles[index])
+        }
+    }
+
+    private static func value(of field: WallProperty.TileField, of tile: TileStatus) -> JSONValue? {
+        switch field {
+        case .path: return .string(tile.source)
+        case .state: return .string(tile.state.rawValue)
+        case .error: return tile.failure.map { .string($0.reasonText) }
+        case .timePosition: return tile.position.map { .number($0.seconds) }
+        case .duration: return tile.duration.map { .number($0.seconds) }
+        case .width: return tile.mediaFormat.map { .number(Double($0.width)) }
+        case .height: return tile.mediaFormat.map { .number(Double($0.height)) }
+        case .fps: return tile.mediaFormat?.frameRate.map { .number($0) }
+        case .loops: return .number(Double(tile.loopCount))
+        case .framesRendered: return tile.statistics.map { .number(Double($0.framesRendered)) }
+        case .framesDropped: return tile.statistics.map { .number(Double($0.framesDropped)) }
+        }
+    }
+
+    /// One tile in `tiles`: every field of `tile/N/...` it has.
+    private static func description(of tile: TileStatus) -> JSONValue {
+        var fields: [String: JSONValue] = ["index": .number(Double(tile.index))]
+        for field in WallProperty.TileField.allCases {
+            if let value = value(of: field, of: tile) { fields[field.rawValue] = value }
+        }
+        return .object(fields)
+    }
+
+    /// How far apart the tiles that show a frame are, in seconds: the latest position less the
+    /// earliest (0 with one tile). Positions are read from each pipeline now, so a few
+    /// milliseconds of it is the reading, not the picture.
+    private static func syncError(of tiles: [TileStatus]) -> JSONValue? {
+        let showing: Set<PlayerState> = [.playing, .paused, .ready, .buffering]
+        let positions = tiles.filter { showing.contains($0.state) }.compactMap { $0.position?.seconds }
+        guard let earliest = positions.min(), let latest = positions.max() else { return nil }
+        return .number(latest - earliest)
+    }
+
+    // MARK: Setting
+
+    func set(_ name: String, to value: JSONValue) async -> Result<Void, IPCError> {
+        guard let property = WallProperty(name: name) else { return .failure(.propertyNotFound) }
+        guard property.isWritable else { return .failure(.propertyError) }
+        guard let wall else { return .failure(.propertyUnavailable) }
+        switch property {
+        case .pause:
+            guard let paused = IPCValue.flag(value) else { return .failure(.propertyFormat) }
+            if paused { wall.pause() } else { wall.play() }
+        case .mute:
+            guard let muted = IPCValue.flag(value) else { return .failure(.propertyFormat) }
+            wall.setMuted(muted)
+        case .loop:
+            guard let looping = Self.loopFlag(value) else { return .failure(.propertyFormat) }
+            wall.setLooping(looping)
+        case .speed:
+            guard let rate = IPCValue.number(value) else { return .failure(.propertyFormat) }
+            guard WallProperty.speedRange.contains(rate) else { return .failure(.propertyError) }
+            await wall.setRate(rate)
+        case .volume:
+            guard let volume = IPCValue.number(value) else { return .failure(.propertyFormat) }
+            guard WallProperty.volumeRange.contains(volume) else { return .failure(.propertyError) }
+            wall.setVolume(volume / 100)
+        case .timePosition, .percentPosition:
+            guard let number = IPCValue.number(value), abs(number) <= IPCValue.largestMagnitude else { return .failure(.propertyFormat) }
+            let seek = IPCSeek(target: number, reference: property == .timePosition ? .absolute : .absolutePercent)
+            guard let target = seek.resolved(position: wall.position ?? .zero, duration: wall.duration) else { return .failure(.propertyUnavailable) }
+            await wall.seek(to: target, precision: .accurate)
+        default:
+            return .failure(.propertyError)
+        }
+        return .success(())
+    }
+
+    /// mpv's `loop-file` values: `inf`/`yes`/true loop, `no`/false do not. A count is refused:
+    /// the wall loops for ever or not at all.
+    private static func loopFlag(_ value: JSONValue) -> Bool? {
+        if case .string("inf") = value { return true }
+        return IPCValue.flag(value)
+    }
+
+    func cycle(_ name: String, down: Bool) async -> Result<Void, IPCError> {
+        guard let property = WallProperty(name: name) else { return .failure(.propertyNotFound) }
+        guard let wall else { return .failure(.propertyUnavailable) }
+        switch property {
+        case .pause: return await set(name, to: .bool(wall.intendsToPlay))
+        case .mute: return await set(name, to: .bool(!wall.isMuted))
+        case .loop: return await set(name, to: .bool(!wall.isLooping))
+        case .speed:
+            // The speed keys' ladder (0.25x to 4x), as `[` and `]` move along it.
+            return await set(name, to: .number(down ? PlaybackRate.slower(than: wall.rate) : PlaybackRate.faster(than: wall.rate)))
+        default:
+            return .failure(property.isWritable ? .propertyFormat : .propertyError)
+        }
+    }
+
+    func add(_ step: Double, to name: String) async -> Result<Void, IPCError> {
+        guard let property = WallProperty(name: name) else { return .failure(.propertyNotFound) }
+        guard let wall else { return .failure(.propertyUnavailable) }
+        switch property {
+        case .volume:
+            let volume = min(max(wall.volume * 100 + step, WallProperty.volumeRange.lowerBound), WallProperty.volumeRange.upperBound)
+            return await set(name, to: .number(volume))
+        case .speed:
+            let rate = min(max(wall.rate + step, WallProperty.speedRange.lowerBound), WallProperty.speedRange.upperBound)
+            return await set(name, to: .number(rate))
+        case .timePosition:
+            guard let target = IPCSeek(target: step).resolved(position: wall.position ?? .zero, duration: wall.duration) else {
+                return .failure(.propertyUnavailable)
+            }
+            await wall.seek(to: target, precision: .accurate)
+            return .success(())
+        default:
+            return .failure(property.isWritable ? .propertyFormat : .propertyError)
+        }
+    }
+}

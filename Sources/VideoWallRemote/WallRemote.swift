@@ -1,0 +1,142 @@
+import Foundation
+import VideoWallCore
+import VideoWallEngine
+
+/// A wall driven from outside with mpv's JSON IPC (`--input-ipc-server`): each client's lines
+/// are read as commands and applied to the coordinator on the main actor, in order; replies,
+/// property changes and the wall's events go back on the socket. Several clients at once;
+/// none can stall the wall (`IPCSocketServer` reads and writes off the main thread).
+///
+/// Dropping the remote (or `stop()`) tells every client `shutdown` and removes the socket.
+@MainActor
+public final class WallRemote {
+    private weak var coordinator: Coordinator?
+    private var server: IPCSocketServer?
+    var observations = PropertyObservations()
+    /// Events each client turned off (`disable_event`); "all" turns off every one.
+    private var disabledEvents: [Int: Set<String>] = [:]
+    private var clients: Set<Int> = []
+    private var eventTask: Task<Void, Never>?
+    private var checkTask: Task<Void, Never>?
+    /// What the wall's events said last, for the mpv events that are changes of state.
+    var lastTransport: TransportState?
+    var loaded = false
+    /// Each tile's metadata as last sent (`metadata` events carry all of it, mpv's way).
+    var metadata: [Int: [String: JSONValue]] = [:]
+
+    /// Asked to stop the program (`quit`), with the exit status the client gave, if any.
+    public var onQuit: ((Int?) -> Void)?
+    /// Saves what the wall shows as a PNG at a path (`screenshot-to-file`); nil without a window.
+    public var saveScreenshot: ((String) async throws -> Void)?
+
+    /// How often observed properties are looked at between events (a position moves on its
+    /// own); mpv sends `time-pos` changes about as often.
+    static let checkInterval = Duration.milliseconds(100)
+
+    private init(coordinator: Coordinator) {
+        self.coordinator = coordinator
+    }
+
+    /// Opens the socket at `path` (mode 0600; a stale socket is replaced, anything else is
+    /// refused) and serves the wall of `coordinator` until stopped or dropped.
+    public static func start(at path: String, coordinator: Coordinator) async throws(IPCSocketError) -> WallRemote {
+        let remote = WallRemote(coordinator: coordinator)
+        remote.server = try await IPCSocketServer.open(at: path) { [weak remote] incoming in remote?.receive(incoming) }
+        let events = coordinator.events()
+        remote.eventTask = Task { [weak remote] in
+            for await event in events { remote?.wallDid(event) }
+        }
+        remote.checkTask = Task { [weak remote] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: checkInterval)
+                remote?.sendPropertyChanges()
+            }
+        }
+        return remote
+    }
+
+    /// Tells every client `shutdown` and closes the socket.
+    public func stop() {
+        guard let server else { return }
+        broadcast("shutdown")
+        server.stop()
+        self.server = nil
+        eventTask?.cancel()
+        checkTask?.cancel()
+    }
+
+    isolated deinit { stop() }
+
+    var wall: Coordinator? { coordinator }
+
+    // MARK: Clients
+
+    private func receive(_ incoming: IPCSocketServer.Incoming) {
+        switch incoming {
+        case .connected(let client):
+            clients.insert(client)
+        case .line(let client, let line):
+            guard let parsed = IPCRequest.parse(line) else { return }
+            switch parsed {
+            case .success(let request):
+                Task { await self.run(request, from: client) }
+            case .failure(let refusal):
+                send(IPCMessage.failure(refusal.error, requestID: refusal.requestID), to: client)
+            }
+        case .disconnected(let client):
+            clients.remove(client)
+            observations.forget(client: client)
+            disabledEvents[client] = nil
+        }
+    }
+
+    private func run(_ request: IPCRequest, from client: Int) async {
+        let result = await perform(request.command, client: client)
+        // A command sent without a reply wanted (a text line) is answered by nothing, as in mpv.
+        if request.wantsReply, clients.contains(client) {
+            switch result {
+            case .success(let data): send(IPCMessage.success(data, requestID: request.requestID), to: client)
+            case .failure(let error): send(IPCMessage.failure(error, requestID: request.requestID), to: client)
+            }
+        }
+        if case .quit(let code) = request.command { onQuit?(code) }
+        // A change the command made is told to observers now, not at the next check.
+        sendPropertyChanges()
+    }
+
+    func send(_ line: String, to client: Int) {
+        server?.send(line, to: client)
+    }
+
+    func setEvent(_ name: String, enabled: Bool, for client: Int) {
+        var disabled = disabledEvents[client] ?? []
+        if name == "all" {
+            disabled = enabled ? [] : ["all"]
+        } else if enabled {
+            disabled.remove(name)
+            disabled.remove("all")
+        } else {
+            disabled.insert(name)
+        }
+        disabledEvents[client] = disabled
+    }
+
+    /// Sends event `name` to every client that has not turned it off.
+    func broadcast(_ name: String, _ fields: [String: JSONValue] = [:]) {
+        let line = IPCMessage.event(name, fields)
+        for client in clients {
+            let disabled = disabledEvents[client] ?? []
+            if disabled.contains("all") || disabled.contains(name) { continue }
+            send(line, to: client)
+        }
+    }
+
+    func sendPropertyChanges() {
+        guard server != nil else { return }
+        for change in observations.changes(current: { self.value(ofPropertyNamed: $0) }) {
+            let disabled = disabledEvents[change.client] ?? []
+            if disabled.contains("all") || disabled.contains("property-change") { continue }
+            send(IPCMessage.propertyChange(change), to: change.client)
+        }
+    }
+}
