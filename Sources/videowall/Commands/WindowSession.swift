@@ -16,6 +16,8 @@ struct WindowSession {
     /// The name to show over a source's tile instead of its file name, by source.
     var labels: [String: String] = [:]
     var stop: SessionStop
+    /// Told when the wall plays and stops, under systemd (`$NOTIFY_SOCKET`).
+    var systemd: SystemdNotifier?
 
     func run() async -> ExitCode {
         var windowOptions = WallWindow.Options()
@@ -60,6 +62,7 @@ struct WindowSession {
         let screenshot = ScreenshotState()
         if stop.reason == nil {
             coordinator.play()
+            systemd?.wallIsPlaying(tiles: specs.count, until: stop)
             await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
         }
 
