@@ -28,10 +28,12 @@ struct CommandRunner {
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
     /// `signalAfter` seconds after the start, it is sent `signal`; `signals` sends more, each
     /// at its own time after the start. `directory` is the working directory (default: the
-    /// test's own). `program` names another program built with the package.
+    /// test's own). `program` names another program built with the package. `started` is
+    /// handed the process id as soon as the program runs (to signal it from another thread).
     static func run(_ arguments: [String], program: String = "videowall", environment extra: [String: String] = [:], display: Bool = false,
                     timeout: Double = 60, signalAfter: Double? = nil, signal: Int32 = SIGTERM,
-                    signals: [(after: Double, signal: Int32)] = [], directory: String? = nil) throws -> Result {
+                    signals: [(after: Double, signal: Int32)] = [], directory: String? = nil,
+                    started: ((Int32) -> Void)? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable(program)
         process.arguments = arguments
@@ -45,6 +47,7 @@ struct CommandRunner {
         process.standardError = error
         try process.run()
         let pid = process.processIdentifier
+        started?(pid)
         for (after, signal) in signals + (signalAfter.map { [($0, signal)] } ?? []) {
             DispatchQueue.global().asyncAfter(deadline: .now() + after) { kill(pid, signal) }
         }

@@ -17,6 +17,8 @@ struct HeadlessSession {
     var plan: TilePlan?
     var options: PlaybackSettings
     var stop: SessionStop
+    /// Told when the wall plays and stops, under systemd (`$NOTIFY_SOCKET`).
+    var systemd: SystemdNotifier?
 
     func run() async -> ExitCode {
         let coordinator: Coordinator
@@ -39,6 +41,8 @@ struct HeadlessSession {
         await coordinator.load(specs)
         // A tile still loading counts: it joins the wall when it is ready.
         if stop.reason == nil, coordinator.players.contains(where: \.isActive) {
+            // Loaded (and playing, unless a remote client paused it while it loaded).
+            systemd?.wallIsPlaying(tiles: specs.count, until: stop)
             stop.keep(MainLoop.every(seconds: 0.1) { [stop] in
                 if coordinator.transport == .ended { stop.stop(.wallEnded); return false }
                 return true

@@ -38,6 +38,8 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         // First of all: a stop signal from now on stops the wall cleanly, with its report.
         let signals = MainActor.assumeIsolated { StopSignals.install() }
+        // Before GStreamer starts, so a refused NOTIFY_SOCKET is said first thing.
+        let systemd = MainActor.assumeIsolated { SystemdNotifier.fromEnvironment() }
         let sources = media, windowOptions = window.settings, headless = playback.headless
         var options = playback.settings
         // A layout is checked before GStreamer or the display starts, headless too: a broken
@@ -63,13 +65,15 @@ struct PlayCommand: ParsableCommand {
                 if windowOptions.kiosk { options.loop = true }
                 let settings = options
                 return try MainLoop.runUntilComplete {
-                    await HeadlessSession(sources: sources, plan: chosen, options: settings, stop: SessionStop(signals: signals)).run()
+                    await HeadlessSession(sources: sources, plan: chosen, options: settings, stop: SessionStop(signals: signals),
+                                          systemd: systemd).run()
                 }
             }
             guard let plan = chosen ?? TilePlan.builtIn(sources: sources, maxTiles: options.maxTiles) else { return ExitStatus.usage }
             let settings = options
             return try MainLoop.runUntilComplete {
-                await WindowSession(plan: plan, playback: settings, window: windowOptions, stop: SessionStop(signals: signals)).run()
+                await WindowSession(plan: plan, playback: settings, window: windowOptions, stop: SessionStop(signals: signals),
+                                    systemd: systemd).run()
             }
         }
         SessionEnd.deinitializeGStreamer()

@@ -17,6 +17,8 @@ struct WindowSession {
     /// The name to show over a source's tile instead of its file name, by source.
     var labels: [String: String] = [:]
     var stop: SessionStop
+    /// Told when the wall plays and stops, under systemd (`$NOTIFY_SOCKET`).
+    var systemd: SystemdNotifier?
 
     func run() async -> ExitCode {
         var windowOptions = WallWindow.Options()
@@ -72,6 +74,8 @@ struct WindowSession {
         await coordinator.load(specs)
         let screenshot = ScreenshotState()
         if stop.reason == nil {
+            // Loaded (and playing, unless a remote client paused it while it loaded).
+            systemd?.wallIsPlaying(tiles: specs.count, until: stop)
             await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
         }
 
