@@ -37,6 +37,7 @@ struct EmbedExample {
         case .transport(let state): return "wall \(state)"
         case .overload(let figure): return figure.map { "overload: \($0.sentence)" } ?? "overload over"
         case .warning(let text): return "warning: \(text)"
+        case .tileRecovery(let index, let recovery): return "tile \(index + 1) recovery: \(recovery)"
         case .tile(let index, let tileEvent):
             let tile = "tile \(index + 1)"
             switch tileEvent {

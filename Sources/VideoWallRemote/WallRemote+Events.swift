@@ -21,9 +21,9 @@ extension WallRemote {
             if previous == .seeking, state != .seeking { broadcast("playback-restart") }
             if state == .ended, previous != .ended { broadcast("end-file", ["reason": .string("eof")]) }
         case .tile(let tile, .failed(let error)):
-            broadcast("tile-failed", ["tile": .number(Double(tile)), "error": .string(error.reasonText)])
+            broadcast("tile-failed", ["tile": .number(Double(tile + 1)), "error": .string(error.reasonText)])
         case .tile(let tile, .looped(let count)):
-            broadcast("loop", ["tile": .number(Double(tile)), "count": .number(Double(count))])
+            broadcast("loop", ["tile": .number(Double(tile + 1)), "count": .number(Double(count))])
         case .tile(let tile, .tags(let tags)):
             // What the stream says of itself (title, codec, timed metadata), once per change;
             // the running bit-rate figures demuxers and decoders repeat every few frames are
@@ -34,7 +34,12 @@ extension WallRemote {
             }
             guard data != (metadata[tile] ?? [:]) else { break }
             metadata[tile] = data
-            broadcast("metadata", ["tile": .number(Double(tile)), "data": .object(data)])
+            broadcast("metadata", ["tile": .number(Double(tile + 1)), "data": .object(data)])
+        case .tileRecovery(let tile, .retrying(let attempt, let delay, let reason)):
+            broadcast("tile-retrying", ["tile": .number(Double(tile + 1)), "attempt": .number(Double(attempt)),
+                                        "delay": .number(delay.inSeconds), "error": .string(reason.reasonText)])
+        case .tileRecovery(let tile, .recovered(let attempts)):
+            broadcast("tile-recovered", ["tile": .number(Double(tile + 1)), "attempts": .number(Double(attempts))])
         default:
             break
         }

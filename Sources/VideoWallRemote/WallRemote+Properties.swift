@@ -30,10 +30,10 @@ extension WallRemote {
         case .tiles: return .array(wall.tiles.map(Self.description(of:)))
         case .tileCount: return .number(Double(wall.tiles.count))
         case .syncError: return Self.syncError(of: wall.tiles)
-        case .tile(let index, let field):
+        case .tile(let number, let field):
             let tiles = wall.tiles
-            guard tiles.indices.contains(index) else { return nil }
-            return Self.value(of: field, of: tiles[index])
+            guard tiles.indices.contains(number - 1) else { return nil }
+            return Self.value(of: field, of: tiles[number - 1])
         }
     }
 
@@ -55,7 +55,7 @@ extension WallRemote {
 
     /// One tile in `tiles`: every field of `tile/N/...` it has.
     private static func description(of tile: TileStatus) -> JSONValue {
-        var fields: [String: JSONValue] = ["index": .number(Double(tile.index))]
+        var fields: [String: JSONValue] = ["tile": .number(Double(tile.index + 1)), "recoveries": .number(Double(tile.recoveries))]
         for field in WallProperty.TileField.allCases {
             if let value = value(of: field, of: tile) { fields[field.rawValue] = value }
         }

@@ -4,17 +4,19 @@ import XCTest
 /// An HTTP server on 127.0.0.1 (Python's http.server) serving a folder, for network-tile
 /// tests. With `byteRanges` it answers Range requests; without, it ignores them and always
 /// sends the whole file, as `python3 -m http.server` does. Every response that reads through
-/// byte `stallAfter` of a file stalls there once, for `stallSeconds`. Stop it with `terminate()`.
+/// byte `stallAfter` of a file stalls there once, for `stallSeconds`. Stop it with `terminate()`;
+/// `port` starts one on a given port (a server back after it went away).
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: Int
     private let process: Process
 
-    public init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0) throws {
+    public init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0,
+                port: Int = 0) throws {
         let script = TestClips.file(named: "loopback-http-server.py", contents: Data(Self.script.utf8))
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", script, directory, String(stallAfter), String(stallSeconds),
-                             byteRanges ? "ranges" : "no-ranges"]
+                             byteRanges ? "ranges" : "no-ranges", String(port)]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -34,7 +36,11 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         "http://127.0.0.1:\(port)/" + (path as NSString).lastPathComponent
     }
 
-    public func terminate() { process.terminate() }
+    /// Stops the server (SIGTERM) and waits until it is gone, so its port is free again.
+    public func terminate() {
+        process.terminate()
+        process.waitUntilExit()
+    }
 
     static let script = """
     import http.server, os, sys, time
@@ -69,7 +75,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                     position += len(chunk)
         def log_message(self, *arguments): pass
     os.chdir(sys.argv[1])
-    server = http.server.ThreadingHTTPServer(('127.0.0.1', 0), Handler)
+    http.server.ThreadingHTTPServer.allow_reuse_address = True
+    server = http.server.ThreadingHTTPServer(('127.0.0.1', int(sys.argv[5])), Handler)
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """

@@ -45,6 +45,10 @@ final class NumberOptionTests: XCTestCase {
             (["bench", "--size", "99999999x64"], "--size"),
             (["bench", "--cost-size", "64x7681"], "--cost-size"),
             (["bench", "--size", "640x"], "--size"),
+            (["--retry", "1001", media], "--retry"),
+            (["--retry=-1", media], "--retry"),
+            (["--retry", "forever", media], "--retry"),
+            (["--input-ipc-server", String(repeating: "s", count: 108), media], "--input-ipc-server"),
         ]
         for (arguments, option) in cases {
             try assertRefused(arguments, naming: option)

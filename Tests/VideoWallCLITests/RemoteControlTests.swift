@@ -50,8 +50,8 @@ final class RemoteControlTests: XCTestCase {
         // An exact seek puts every tile on the target, and says so with mpv's events.
         XCTAssertEqual(try ipc.request(["seek", 4.2, "absolute+exact"])["error"] as? String, "success")
         XCTAssertEqual(try ipc.number("time-pos"), 4.2, accuracy: 0.045)
-        XCTAssertEqual(try ipc.number("tile/0/time-pos"), 4.2, accuracy: 0.034, "30 fps tile")
-        XCTAssertEqual(try ipc.number("tile/1/time-pos"), 4.2, accuracy: 0.041, "25 fps tile")
+        XCTAssertEqual(try ipc.number("tile/1/time-pos"), 4.2, accuracy: 0.034, "30 fps tile")
+        XCTAssertEqual(try ipc.number("tile/2/time-pos"), 4.2, accuracy: 0.041, "25 fps tile")
         XCTAssertNotNil(ipc.waitForEvent("seek"), "seek event: \(ipc.events)")
         XCTAssertNotNil(ipc.waitForEvent("playback-restart"), "playback-restart event: \(ipc.events)")
 
@@ -81,12 +81,12 @@ final class RemoteControlTests: XCTestCase {
         let tiles = try XCTUnwrap(try ipc.data(["get_property", "tiles"]) as? [[String: Any]])
         XCTAssertEqual(tiles.map { $0["path"] as? String }, media)
         XCTAssertEqual(tiles.map { $0["fps"] as? Double }, [30, 25])
-        XCTAssertEqual(try ipc.data(["get_property", "tile/1/state"]) as? String, "paused")
-        XCTAssertEqual(try ipc.number("tile/1/width"), 240)
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/state"]) as? String, "paused")
+        XCTAssertEqual(try ipc.number("tile/2/width"), 240)
         XCTAssertLessThan(try ipc.number("sync-error"), 0.05, "paused on one instant")
         XCTAssertEqual(try ipc.request(["get_property", "tile/7/state"])["error"] as? String, "property unavailable")
         XCTAssertEqual(try ipc.request(["get_property", "no-such-thing"])["error"] as? String, "property not found")
-        XCTAssertEqual(try ipc.request(["set_property", "tile/0/state", "playing"])["error"] as? String, "error accessing property")
+        XCTAssertEqual(try ipc.request(["set_property", "tile/1/state", "playing"])["error"] as? String, "error accessing property")
         XCTAssertEqual(try ipc.request(["screenshot-to-file", "/tmp/x.png"])["error"] as? String, "error running command",
                        "headless: there is no window to capture")
 

@@ -6,7 +6,8 @@ public enum WallProperty: Hashable, Sendable {
     case tiles, tileCount, syncError
     case tile(Int, TileField)
 
-    /// What `tile/N/FIELD` gives of tile N (numbered from 0, as the sources were given).
+    /// What `tile/N/FIELD` gives of tile N (numbered from 1 in the order the sources were
+    /// given, as messages, keys and the report number them).
     public enum TileField: String, Hashable, Sendable, CaseIterable {
         case path, state, error
         case timePosition = "time-pos"
@@ -16,7 +17,7 @@ public enum WallProperty: Hashable, Sendable {
     }
 
     /// Tile numbers a name may carry (a wall holds at most 16).
-    public static let tileNumbers = 0..<64
+    public static let tileNumbers = 1...64
 
     public init?(name: String) {
         switch name {

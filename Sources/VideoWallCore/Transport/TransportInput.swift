@@ -34,6 +34,9 @@ public enum TransportInput: Sendable, Equatable {
     case tileBuffering(Int, percent: Int)
     /// A tile failed (an error, a refused source, a timeout): the rest go on without it.
     case tileFailed(Int)
+    /// A failed tile tries its source again (`RecoveryPolicy`): it is left out like a late
+    /// tile until it is ready, then joins the wall where the wall is.
+    case tileRetrying(Int)
     /// A late tile, asked to `join`, is ready where the wall will be: its running time 0 is the
     /// wall's `runningTime` then (nil: it plays from where it stands, starting now).
     case tileJoined(Int, runningTime: MediaTime?)

@@ -28,8 +28,11 @@ extension WallTransport {
         if !part.isEmpty, part.allSatisfy({ tiles[$0]?.ended == true }), state == .playing {
             pauseAll()
             wantsToPlay = false
+            resumesWhenATileReturns = false
             setState(.ended)
         } else if part.isEmpty, !tiles.isEmpty, !tiles.values.contains(where: { $0.stage == .late || $0.stage == .loading }) {
+            // Every tile failed. One that comes back (`tileRetrying`) starts the wall again.
+            resumesWhenATileReturns = state == .playing || wantsToPlay
             wantsToPlay = false
             setState(.ended)
         }
@@ -132,6 +135,25 @@ extension WallTransport {
         seekLost(tile)
         holdOrReleaseForData()
         checkEnded()
+    }
+
+    /// A failed tile opens its source again. Until it is ready it is late: the wall does not
+    /// wait for it, and does not end while it may still come back.
+    mutating func tileRetrying(_ tile: Int) {
+        guard tiles[tile]?.stage == .failed else { return }
+        tiles[tile]?.stage = .late
+        tiles[tile]?.ended = false
+        tiles[tile]?.bufferingPercent = 100
+        tiles[tile]?.operation = nil
+        tiles[tile]?.offset = .zero
+        // The wall ended because every tile had failed: it plays again, and this tile joins
+        // it as soon as it is ready.
+        if state == .ended, resumesWhenATileReturns {
+            resumesWhenATileReturns = false
+            wantsToPlay = true
+            setState(.paused)
+            startOrHold()
+        }
     }
 
     // MARK: Buffering

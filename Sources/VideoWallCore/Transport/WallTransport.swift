@@ -11,6 +11,8 @@ public struct WallTransport: Sendable {
     /// Whether the wall plays once a seek or buffering is over: set by play and pause, also
     /// when they are asked for during a seek, so a key pressed then is not lost.
     var wantsToPlay = false
+    /// The wall ended while playing because every tile failed: a tile that comes back plays.
+    var resumesWhenATileReturns = false
     public internal(set) var rate: Double = 1
     /// The group's base time while it plays.
     public internal(set) var baseTime: MediaTime?
@@ -69,6 +71,7 @@ public struct WallTransport: Sendable {
             tiles[tile]?.bufferingPercent = percent
             holdOrReleaseForData()
         case .tileFailed(let tile): tileFailed(tile)
+        case .tileRetrying(let tile): tileRetrying(tile)
         case .tileJoined(let tile, let runningTime): tileJoined(tile, runningTime: runningTime)
         case .clockLost(let tile): clockLost(tile)
         case .suspensionTick(let reached): suspensionTick(reached: reached)

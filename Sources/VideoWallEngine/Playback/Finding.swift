@@ -15,6 +15,9 @@ enum Finding: Equatable {
     case passStopped(showing: MediaTime?)
     /// The stream's video format was negotiated (or changed).
     case videoFormat(VideoFormat)
+    /// Why a network source that broke off cannot be reached ("" when it can: the cause is
+    /// elsewhere), looked for after a generic stream error.
+    case connectionChecked(String)
 
     private static let prefix = "videowall-"
 
@@ -38,6 +41,8 @@ enum Finding: Equatable {
                 fields["fps-d"] = .integer(Int64(rate.denominator))
             }
             return ApplicationMessage(Self.prefix + "video-format", fields)
+        case .connectionChecked(let cause):
+            return ApplicationMessage(Self.prefix + "connection-checked", ["cause": .string(cause)])
         }
     }
 
@@ -58,6 +63,8 @@ enum Finding: Equatable {
                   let parN = message.integer("par-n"), let parD = message.integer("par-d") else { return nil }
             let rate = message.integer("fps-n").flatMap { n in message.integer("fps-d").map { (Int(n), Int($0)) } }
             self = .videoFormat(VideoFormat(width: Int(width), height: Int(height), pixelAspect: (Int(parN), Int(parD)), frameRate: rate))
+        case Self.prefix + "connection-checked":
+            self = .connectionChecked(message.string("cause") ?? "")
         default:
             return nil
         }

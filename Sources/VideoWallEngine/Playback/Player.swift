@@ -92,6 +92,11 @@ package final class Player {
     /// seek waits for its streaming thread, which waits for room in a queue that a prerolled
     /// sink does not drain. So a segment's end met while paused is answered on the next play.
     private var toldToPlay = false
+    /// A network stream's generic error, held while `ConnectionCheck` looks for its cause.
+    private var brokenStream: GStreamerError?
+    nonisolated static let connectionCheckTimeout = 3.0
+    /// Opening its source again after a failure (`revive`), until the preroll.
+    private var reviving = false
     /// The tile's own level (its region's `volume:`), which the wall's volume scales.
     let ownVolume: Double
     private var segmentDoneWhilePaused = false
@@ -502,6 +507,8 @@ package final class Player {
 
     private func prerolled() {
         guard state == .loading else { return }
+        // Back after a failure: the frame it held while reconnecting is not what it shows now.
+        if reviving { heldPosition = nil; reviving = false }
         // The first preroll starts the segment at 0: a stream whose first frame comes later is
         // shifted back by its lead-in, so its first frame is due with everyone else's.
         if let first = (try? videoSink.renderer.lastSample())??.streamTime.map(MediaTime.init),
@@ -580,6 +587,29 @@ package final class Player {
         resumeWaiters(false)
     }
 
+    /// A failed network tile opens its source again: the same pipeline, from the NULL its
+    /// failure left it in, with what it counted so far kept. The caller prerolls it next.
+    /// False when the tile has not failed or was shut down.
+    func revive() -> Bool {
+        guard state == .failed, !isShutDown else { return false }
+        if let finalStatistics {
+            // The sink counts from 0 again after NULL; what came before is carried.
+            carriedStatistics.replace(with: SinkStatistics(rendered: finalStatistics.rendered,
+                                                           dropped: finalStatistics.dropped - min(finalStatistics.dropped, skippedFrames.count)))
+        }
+        finalStatistics = nil
+        failure = nil
+        unreportedFailure = nil
+        brokenStream = nil
+        pendingPluginName = nil
+        requeue.isEnabled = loopsAtEnd
+        wraps.flushed()
+        reviving = true
+        apply(.reset)
+        apply(.load)
+        return true
+    }
+
     /// Releases the pipeline (NULL state) and ends the event stream.
     func shutDown() {
         guard !isShutDown else { return }
@@ -623,6 +653,18 @@ package final class Player {
             asyncDoneCount += 1
             resumeWaiters(true)
         case .error(let error):
+            guard brokenStream == nil else { break }
+            // A network stream that broke off says only "Internal data stream error": what
+            // its source met (a refused connection, a name gone) is looked for first.
+            if asset.isNetwork, error.domain.contains("stream"), pendingPluginName == nil {
+                brokenStream = error
+                let uri = asset.uri, pipeline = self.pipeline
+                Thread.detachNewThread { [weak pipeline] in
+                    let cause = ConnectionCheck.cause(reaching: uri, timeout: Self.connectionCheckTimeout)
+                    pipeline?.post(Finding.connectionChecked(cause ?? "").message)
+                }
+                break
+            }
             fail(AssetError(source: asset.source, reason: reason(for: error)))
         case .warning(let warning):
             // A sink's "A lot of buffers are being dropped." (GST_CORE_ERROR_CLOCK): the wall's
@@ -664,6 +706,10 @@ package final class Player {
         case .wrapped(let end): wrapped(endingAt: end)
         case .passStopped(let shown): passStopped(showing: shown)
         case .videoFormat(let format): apply(format)
+        case .connectionChecked(let cause):
+            guard let error = brokenStream else { break }
+            brokenStream = nil
+            fail(AssetError(source: asset.source, reason: cause.isEmpty ? reason(for: error) : .network(cause)))
         }
     }
 
@@ -757,6 +803,13 @@ final class CarriedStatistics: @unchecked Sendable {
         carried.dropped += counted.dropped
         carries += 1
         return true
+    }
+
+    /// Sets what is carried (a failed tile that comes back keeps what it counted before).
+    func replace(with counted: SinkStatistics) {
+        lock.lock(); defer { lock.unlock() }
+        carried = counted
+        carries += 1
     }
 
     func total(adding current: SinkStatistics) -> SinkStatistics {

@@ -94,6 +94,7 @@ extension Coordinator {
     /// now, it plays from where it stands), and it plays if the wall does.
     private func admit(_ player: Player, at runningTime: MediaTime?) {
         handle(.tileJoined(player.index, runningTime: runningTime))
+        noteJoined(player.index)
     }
 
     /// Where the wall will be `lead` from now (when it plays; where it stands, when it does

@@ -14,7 +14,8 @@ extension Coordinator {
                           position: player?.position, duration: player?.asset.duration,
                           mediaFormat: player?.videoFormat.map(MediaFormat.init),
                           statistics: player?.statistics.map(TileStatistics.init),
-                          loopCount: player?.loopCount ?? 0, warnings: player?.warnings ?? [])
+                          loopCount: player?.loopCount ?? 0, warnings: player?.warnings ?? [],
+                          recoveries: recoveredCounts[slot.index] ?? 0)
     }
 }
 

@@ -56,6 +56,11 @@ public final class Coordinator {
     var firstReady: Date?
     /// Whether `stopLoading` or `shutDown` was called: nothing starts any more.
     private(set) var isStopping = false
+    /// Failed tiles trying again: the attempt each is on, and its timer (`Coordinator+Recovery`).
+    var recoveryAttempts: [Int: Int] = [:]
+    var recoveryTimers: [Int: TimeoutToken] = [:]
+    /// How many times each tile came back after failing.
+    var recoveredCounts: [Int: Int] = [:]
     /// The wall's volume (1: each tile at its own level) and mute, over every tile's sound.
     public internal(set) var volume = 1.0
     public internal(set) var isMuted = false
@@ -211,6 +216,7 @@ public final class Coordinator {
         slots = []
         pendingInputs.removeAll()
         heldPositions.removeAll()
+        recoveredCounts.removeAll()
         firstReady = nil
         overloadMeter = OverloadMeter()
         overloadResponse = OverloadResponse()
@@ -228,6 +234,7 @@ public final class Coordinator {
         wakeSeekWaiters()
         overloadTimer?.cancel()
         suspensionTimer?.cancel()
+        cancelRecoveries()
         discoveryTasks.forEach { $0.cancel() }
         for player in players { player.shutDown() }
     }
@@ -300,7 +307,10 @@ public final class Coordinator {
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.
-            if case .stateChanged(.failed) = event { self?.handle(.tileFailed(index)) }
+            if case .stateChanged(.failed) = event {
+                self?.handle(.tileFailed(index))
+                self?.tileFailedMayRecover(index)
+            }
         }
         // A looping tile is armed before its preroll: a short clip is read to its end while it
         // prerolls, and playbin asks for the next URI (about-to-finish) then, before the loop

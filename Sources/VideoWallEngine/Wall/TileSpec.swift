@@ -45,6 +45,9 @@ public struct CoordinatorConfiguration: Sendable {
     public var seekInterval: Duration = .milliseconds(500)
     /// Loop the whole group: every tile wraps together at the longest tile's end.
     public var groupLoop = false
+    /// Whether and how a network tile that fails opens its source again and rejoins the wall
+    /// (never, by default).
+    public var recovery = RecoveryPolicy.never
 
     public init() {}
 }
@@ -57,4 +60,6 @@ public enum WallEvent: Sendable {
     case overload(OverloadMeter.Figure?)
     /// Something happened to the whole wall that the user should know (one line).
     case warning(String)
+    /// A failed network tile tries again, or came back (`CoordinatorConfiguration.recovery`).
+    case tileRecovery(Int, TileRecoveryEvent)
 }

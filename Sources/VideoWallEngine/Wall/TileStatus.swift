@@ -25,12 +25,14 @@ public struct TileStatus: Equatable, Sendable {
     public var loopCount: Int
     /// Warnings about the tile, each once (a source that ended early, GStreamer's own).
     public var warnings: [String]
+    /// How many times the tile failed and came back (`CoordinatorConfiguration.recovery`).
+    public var recoveries: Int
 
     /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
     public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,
                 notReadyReason: String? = nil, position: MediaTime? = nil, duration: MediaTime? = nil,
                 mediaFormat: MediaFormat? = nil, statistics: TileStatistics? = nil, loopCount: Int = 0,
-                warnings: [String] = []) {
+                warnings: [String] = [], recoveries: Int = 0) {
         self.index = index
         self.source = source
         self.state = state
@@ -42,5 +44,6 @@ public struct TileStatus: Equatable, Sendable {
         self.statistics = statistics
         self.loopCount = loopCount
         self.warnings = warnings
+        self.recoveries = recoveries
     }
 }

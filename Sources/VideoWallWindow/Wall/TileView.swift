@@ -65,7 +65,9 @@ final class TileView {
         updateOverlays()
     }
 
-    func setError(_ text: String) {
+    /// Shows `text` over the region instead of the video (nil: the video again, a tile that
+    /// came back).
+    func setError(_ text: String?) {
         errorText = text
         updateOverlays()
         layout(in: frame)

@@ -360,6 +360,17 @@ public final class WallWindow {
 
     private func handle(_ event: WallEvent) {
         if case .overload(let figure) = event { showOverload(figure) }
+        if case .tileRecovery(let tile, let recovery) = event, let region = viewForTile[tile] {
+            switch recovery {
+            case .retrying(let attempt, let delay, let reason):
+                tiles[region].setError("\(reason.reasonText)\nreconnecting in \(Int(delay.inSeconds.rounded(.up))) s (attempt \(attempt))")
+            case .recovered:
+                tiles[region].setError(nil)
+            case .gaveUp:
+                break
+            }
+            return
+        }
         guard case .tile(let tile, let tileEvent) = event, let region = viewForTile[tile] else { return }
         let view = tiles[region]
         switch tileEvent {

@@ -14,6 +14,7 @@ struct PlayCommand: ParsableCommand {
         abstract: "Play one to four paths or URIs in sync (the default command).",
         usage: """
             videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
+            [--retry <no|inf|n>] [--input-ipc-server <path>] \
             [--layout <name|path>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
             """)
 
@@ -62,7 +63,10 @@ struct PlayCommand: ParsableCommand {
             }
             guard windowed else {
                 // Of --kiosk, only its looping applies without a window.
-                if windowOptions.kiosk { options.loop = true }
+                if windowOptions.kiosk {
+                    options.loop = true
+                    options.retry = options.retry ?? .forever
+                }
                 let settings = options
                 return try MainLoop.runUntilComplete {
                     await HeadlessSession(sources: sources, plan: chosen, options: settings, stop: SessionStop(signals: signals),

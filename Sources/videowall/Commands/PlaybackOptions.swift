@@ -25,6 +25,9 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: "The most tiles a wall holds (1 to 16).")
     var maxTiles = 4
 
+    @Option(name: .long, help: ArgumentHelp("A network tile that fails tries again: 'no', 'inf', or a number of attempts (0 to 1000); waits 1 s, then twice as long each time, up to 30 s. Default: 'inf' with --kiosk, else 'no'.", valueName: "no|inf|n"))
+    var retry: String?
+
     @Option(name: .customLong("input-ipc-server"),
             help: ArgumentHelp("Serve mpv's JSON IPC on a Unix socket at this path (mode 0600; a stale socket is replaced, nothing else is).", valueName: "path"))
     var ipcServer: String?
@@ -35,14 +38,17 @@ struct PlaybackOptions: ParsableArguments {
         if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
         try NumberChecks.whole(maxTiles, option: "--max-tiles", in: Self.tileLimits)
         if let report, report != "-" { try OutputPaths.check(report, option: "--report") }
+        if let retry, RecoveryPolicy(parsing: retry) == nil {
+            throw ValidationError("--retry must be 'no', 'inf' or a number of attempts from 0 to \(RecoveryPolicy.largestCount), got \(TerminalText.quoted(retry))")
+        }
         if let ipcServer, ipcServer.isEmpty || ipcServer.utf8.count > 107 || ipcServer.contains("\0") {
-            throw ValidationError("--input-ipc-server: a socket path is 1 to 107 bytes")
+            throw ValidationError("--input-ipc-server must be a socket path of 1 to 107 bytes, got \(ipcServer.utf8.count)")
         }
     }
 
     var settings: PlaybackSettings {
         PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
-                         ipcServer: ipcServer)
+                         ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)))
     }
 }
 
@@ -58,12 +64,15 @@ struct PlaybackSettings {
     var maxTiles = 4
     /// Where to serve the remote control (`--input-ipc-server`).
     var ipcServer: String?
+    /// `--retry`; nil: the default (`inf` with `--kiosk`, else `no`).
+    var retry: RecoveryPolicy?
 
     /// The wall holds `maxTiles`, or every tile of a layout that has more regions.
     func coordinatorConfiguration(tiles: Int) -> CoordinatorConfiguration {
         var configuration = CoordinatorConfiguration()
         configuration.maximumTiles = max(maxTiles, tiles)
         configuration.groupLoop = loop
+        configuration.recovery = retry ?? .never
         return configuration
     }
 }

@@ -32,6 +32,8 @@ struct WindowSession {
                                         labels: labels, options: windowOptions)
             var configuration = playback.coordinatorConfiguration(tiles: plan.tiles.count)
             configuration.groupLoop = playback.loop || window.kiosk
+            // Unattended: a network tile that fails comes back by itself, unless --retry says not.
+            if window.kiosk { configuration.recovery = playback.retry ?? .forever }
             coordinator = try Coordinator(configuration: configuration)
         } catch {
             Console.error("the window could not start: \(error)")

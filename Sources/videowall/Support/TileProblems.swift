@@ -15,6 +15,12 @@ enum TileProblems {
                 case .tile(let index, .warning(let message)):
                     let source = coordinator.slots.indices.contains(index) ? Console.name(coordinator.slots[index].source) + ": " : ""
                     Console.warning("tile \(index + 1): \(source)\(message)")
+                case .tileRecovery(let index, .retrying(let attempt, let delay, _)):
+                    Console.note("tile \(index + 1): trying again in \(NumberChecks.text(delay.inSeconds)) s (attempt \(attempt))")
+                case .tileRecovery(let index, .recovered(let attempts)):
+                    Console.note("tile \(index + 1): playing again, in sync (after \(attempts) attempt\(attempts == 1 ? "" : "s"))")
+                case .tileRecovery(let index, .gaveUp(let attempts)):
+                    Console.error("tile \(index + 1): gave up after \(attempts) attempt\(attempts == 1 ? "" : "s")")
                 case .overload(let figure?): Console.warning(figure.sentence)
                 case .overload(nil): Console.note("the machine keeps up again")
                 case .warning(let message): Console.warning(message)

@@ -18,6 +18,8 @@ struct WallReport: Codable, Sendable {
         var error: String?
         /// Warnings about the tile (a stream that ended early, GStreamer's own); nil when none.
         var warnings: [String]?
+        /// How many times the tile failed and came back (`--retry`); nil when never.
+        var recoveries: Int?
     }
 
     /// The machine could not show every frame that was due.
@@ -67,7 +69,8 @@ extension WallReport.Tile {
                   framesRendered: tile.statistics?.framesRendered, framesDropped: tile.statistics?.framesDropped,
                   position: tile.position?.seconds, loops: tile.loopCount,
                   error: tile.failure?.reasonText ?? tile.notReadyReason,
-                  warnings: tile.warnings.isEmpty ? nil : tile.warnings)
+                  warnings: tile.warnings.isEmpty ? nil : tile.warnings,
+                  recoveries: tile.recoveries > 0 ? tile.recoveries : nil)
     }
 }
 

@@ -21,13 +21,13 @@ final class IPCPartsTests: XCTestCase {
         XCTAssertEqual(WallProperty(name: "time-pos"), .timePosition)
         XCTAssertEqual(WallProperty(name: "playback-time"), .timePosition)
         XCTAssertEqual(WallProperty(name: "loop-file"), .loop)
-        XCTAssertEqual(WallProperty(name: "tile/0/state"), .tile(0, .state))
-        XCTAssertEqual(WallProperty(name: "tile/3/frames-dropped"), .tile(3, .framesDropped))
-        for bad in ["", "tile/", "tile/-1/state", "tile/64/state", "tile/1/nope", "tile/01x/state", "tile/1/state/x", "tile/999999999999999999999/state", "PAUSE"] {
+        XCTAssertEqual(WallProperty(name: "tile/1/state"), .tile(1, .state), "numbered from 1, as messages and keys number tiles")
+        XCTAssertEqual(WallProperty(name: "tile/64/frames-dropped"), .tile(64, .framesDropped))
+        for bad in ["", "tile/", "tile/-1/state", "tile/0/state", "tile/65/state", "tile/1/nope", "tile/01x/state", "tile/1/state/x", "tile/999999999999999999999/state", "PAUSE"] {
             XCTAssertNil(WallProperty(name: bad), bad)
         }
         XCTAssertTrue(WallProperty.pause.isWritable)
-        XCTAssertFalse(WallProperty.tile(0, .state).isWritable)
+        XCTAssertFalse(WallProperty.tile(1, .state).isWritable)
     }
 
     func testAnObservationIsToldOnceAndThenOnlyOfChanges() {

@@ -108,3 +108,54 @@ final class WallTransportLoadingTests: XCTestCase {
         XCTAssertEqual(wall.transport.takingPart, [0])
     }
 }
+
+/// A failed tile that tries its source again (`RecoveryPolicy`).
+final class WallTransportRecoveryTests: XCTestCase {
+    func testARetriedTileJoinsThePlayingWallWhereItIs() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 60), .local(seconds: 60)])
+        wall.send(.play)
+        wall.advance(by: .seconds(3))
+        wall.send(.tileFailed(1))
+        XCTAssertEqual(wall.transport.takingPart, [0])
+        wall.advance(by: .seconds(2))
+        XCTAssertEqual(wall.send(.tileRetrying(1)), [], "nothing moves while it reconnects")
+        XCTAssertEqual(wall.transport.lateTiles, [1])
+        XCTAssertEqual(wall.send(.tilePrerolled(1, leadIn: .zero)), [.join(1)], "ready again: it joins where the wall is")
+        let runningTime = wall.transport.runningTime(at: wall.now) + .milliseconds(500)
+        let joined = wall.send(.tileJoined(1, runningTime: runningTime))
+        XCTAssertEqual(joined.baseTimes[1], wall.transport.baseTime.map { $0 + runningTime })
+        XCTAssertEqual(joined.tiles(setTo: .playing), [1])
+        XCTAssertEqual(wall.transport.takingPart, [0, 1])
+    }
+
+    func testAWallWhoseOnlyTileIsRetryingDoesNotEnd() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 60)])
+        wall.send(.play)
+        wall.send(.tileFailed(0))
+        XCTAssertEqual(wall.transport.state, .ended, "nothing left to play")
+        XCTAssertEqual(wall.send(.tileRetrying(0)).published, [.paused, .playing], "it plays again for the tile coming back")
+        XCTAssertEqual(wall.send(.tilePrerolled(0, leadIn: .zero)), [.join(0)])
+        XCTAssertEqual(wall.send(.tileJoined(0, runningTime: nil)).tiles(setTo: .playing), [0])
+    }
+
+    func testAWallThatEndedAtItsEndDoesNotStartForARetry() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 4), .local(seconds: 4)])
+        wall.send(.play)
+        wall.advance(by: .seconds(4))
+        wall.send(.tileEnded(0))
+        wall.send(.tileFailed(1))
+        XCTAssertEqual(wall.transport.state, .ended)
+        XCTAssertEqual(wall.send(.tileRetrying(1)).published, [], "the wall ended at its end, not for want of tiles")
+    }
+
+    func testOnlyAFailedTileIsRetried() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(), .local()])
+        wall.send(.play)
+        XCTAssertEqual(wall.send(.tileRetrying(0)), [])
+        XCTAssertEqual(wall.transport.takingPart, [0, 1], "a playing tile is left as it is")
+    }
+}

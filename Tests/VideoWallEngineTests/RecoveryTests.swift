@@ -1,0 +1,110 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// A network tile whose server goes away fails; with a recovery policy it tries again, and
+/// when the server is back it rejoins the wall in sync, while the local tile beside it plays
+/// on untouched.
+final class RecoveryTests: XCTestCase {
+    func testANetworkTileWhoseServerCameBackRejoinsInSync() throws {
+        let servers = Servers(try LoopbackHTTPServer(serving: TestClips.directory))
+        defer { servers.current.terminate() }
+        try onMainLoop(timeout: 90) {
+            let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, pattern: "snow",
+                                                          keyFrameInterval: 60, audio: true, bitrate: 8000))
+            var configuration = CoordinatorConfiguration()
+            configuration.recovery = RecoveryPolicy(attempts: 20, firstDelay: .milliseconds(300), longestDelay: .seconds(1))
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            var recoveryEvents: [TileRecoveryEvent] = []
+            var failures = 0
+            var reasons: [String] = []
+            let events = wall.events()
+            let listener = Task { @MainActor in
+                for await event in events {
+                    if case .tileRecovery(0, let recovery) = event { recoveryEvents.append(recovery) }
+                    if case .tile(0, .failed(let error)) = event { failures += 1; reasons.append(error.reasonText) }
+                }
+            }
+            defer { listener.cancel() }
+            await wall.load([TileSpec(source: servers.current.url(for: local)), TileSpec(source: local)])
+            wall.play()
+            await pause(seconds: 1.5)
+
+            // The server goes away: the network tile fails, the local one plays on.
+            let port = servers.current.port
+            servers.current.terminate()
+            let failed = await waitUntil(timeout: 20) { failures > 0 }
+            XCTAssertTrue(failed, "the network tile fails without its server: \(wall.tiles[0])")
+            let retrying = recoveryEvents.contains { if case .retrying = $0 { true } else { false } }
+            XCTAssertTrue(retrying, "and tries again: \(recoveryEvents)")
+            XCTAssertTrue(reasons.first?.localizedCaseInsensitiveContains("connect") ?? false,
+                          "the error names the real cause, not GStreamer's generic streaming error: \(reasons)")
+            await pause(seconds: 1)
+            XCTAssertEqual(wall.transport, .playing, "the wall plays on without it")
+
+            // Back: the tile rejoins where the wall is.
+            servers.current = try LoopbackHTTPServer(serving: TestClips.directory, port: port)
+            let recovered = await waitUntil(timeout: 20) { recoveryEvents.contains(.recovered(attempts: recoveryEvents.count - 1)) || wall.tiles[0].recoveries > 0 }
+            XCTAssertTrue(recovered, "the tile came back: \(recoveryEvents), \(wall.tiles[0])")
+            await pause(seconds: 1)
+            let tiles = wall.tiles
+            XCTAssertEqual(tiles[0].state, .playing, "\(tiles[0])")
+            XCTAssertEqual(tiles[0].recoveries, 1)
+            XCTAssertNil(tiles[0].failure, "a tile that came back has no error")
+            var spread = Int64.max
+            for _ in 0..<5 where spread > 1_000_000 {
+                let positions = wall.players.compactMap { $0.position?.nanoseconds }
+                if positions.count == 2 { spread = abs(positions[0] - positions[1]) }
+                await pause(seconds: 0.011)
+            }
+            XCTAssertLessThanOrEqual(spread, 1_000_000, "the tile that came back shows the same frame as the other: \(wall.players.map(\.position))")
+            XCTAssertEqual(tiles[1].statistics?.framesDropped, 0, "the local tile lost nothing meanwhile")
+            XCTAssertGreaterThan(tiles[0].statistics?.framesRendered ?? 0, 60, "frames from before the failure are still counted")
+            await wall.close()
+        }
+    }
+}
+
+/// The test's server, replaced when it comes back on the same port.
+private final class Servers: @unchecked Sendable {
+    var current: LoopbackHTTPServer
+    init(_ server: LoopbackHTTPServer) { current = server }
+}
+
+/// What a broken network stream's error says instead of "Internal data stream error".
+final class ConnectionCheckTests: XCTestCase {
+    func testAPortNobodyListensOnIsARefusedConnection() throws {
+        let port = try Self.closedPort()
+        XCTAssertEqual(ConnectionCheck.cause(reaching: "http://127.0.0.1:\(port)/a.mp4", timeout: 2),
+                       "connection refused by 127.0.0.1:\(port)")
+    }
+
+    func testAServerThatAnswersIsNotTheCause() throws {
+        let server = try LoopbackHTTPServer(serving: TestClips.directory)
+        defer { server.terminate() }
+        XCTAssertNil(ConnectionCheck.cause(reaching: "http://127.0.0.1:\(server.port)/a.mp4", timeout: 2))
+    }
+
+    func testAURIWithoutAHostOrWithABadPortNamesNoCause() {
+        XCTAssertNil(ConnectionCheck.cause(reaching: "file:///tmp/a.mp4", timeout: 1))
+        XCTAssertNil(ConnectionCheck.cause(reaching: "http://127.0.0.1:99999/a.mp4", timeout: 1))
+    }
+
+    /// A port that was free a moment ago: bound, then closed.
+    private static func closedPort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        XCTAssertEqual(bound, 0)
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) } }
+        close(fd)
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
