@@ -5,18 +5,19 @@ import XCTest
 /// tests. With `byteRanges` it answers Range requests; without, it ignores them and always
 /// sends the whole file, as `python3 -m http.server` does. Every response that reads through
 /// byte `stallAfter` of a file stalls there once, for `stallSeconds`. Stop it with `terminate()`;
-/// `port` starts one on a given port (a server back after it went away).
+/// `port` starts one on a given port (a server back after it went away). With `stallsOnce`, only
+/// the first response to get there stalls (a server that hung once, then recovered).
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: Int
     private let process: Process
 
     public init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0,
-                port: Int = 0) throws {
+                port: Int = 0, stallsOnce: Bool = false) throws {
         let script = TestClips.file(named: "loopback-http-server.py", contents: Data(Self.script.utf8))
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", script, directory, String(stallAfter), String(stallSeconds),
-                             byteRanges ? "ranges" : "no-ranges", String(port)]
+                             byteRanges ? "ranges" : "no-ranges", String(port), stallsOnce ? "once" : "each"]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -45,6 +46,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     static let script = """
     import http.server, os, sys, time
     STALL_AFTER = int(sys.argv[2]); STALL_SECONDS = float(sys.argv[3]); RANGES = sys.argv[4] == 'ranges'
+    STALLS_ONCE = sys.argv[6] == 'once'; stalls_left = [1]
     class Handler(http.server.SimpleHTTPRequestHandler):
         def do_GET(self):
             path = self.translate_path(self.path)
@@ -62,14 +64,14 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             self.send_header('Content-Type', 'video/mp4')
             if RANGES: self.send_header('Accept-Ranges', 'bytes')
             self.send_header('Content-Length', str(end - start + 1)); self.end_headers()
-            stalled = start > STALL_AFTER
+            stalled = start > STALL_AFTER or (STALLS_ONCE and stalls_left[0] == 0)
             with open(path, 'rb') as f:
                 f.seek(start); position = start
                 while position <= end:
                     chunk = f.read(min(16384, end - position + 1))
                     if not chunk: break
-                    if not stalled and position >= STALL_AFTER:
-                        stalled = True; time.sleep(STALL_SECONDS)
+                    if not stalled and position >= STALL_AFTER and not (STALLS_ONCE and stalls_left[0] == 0):
+                        stalled = True; stalls_left[0] = 0; time.sleep(STALL_SECONDS)
                     try: self.wfile.write(chunk)
                     except (BrokenPipeError, ConnectionResetError): return
                     position += len(chunk)

@@ -108,3 +108,52 @@ final class ConnectionCheckTests: XCTestCase {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 }
+
+/// The watchdog: a network tile whose server keeps the connection open and sends nothing more
+/// holds the wall only so long; then that tile alone is rebuilt and rejoins.
+final class StallRecoveryTests: XCTestCase {
+    func testATileWhoseServerStallsIsRebuiltAndTheWallPlaysOn() throws {
+        try onMainLoop(timeout: 90) {
+            let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, pattern: "snow",
+                                                          keyFrameInterval: 30, bitrate: 8000))
+            let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? Int) ?? 0
+            // The first response that reads through a third of the file stops there for a minute,
+            // connection open; the server answers the next ones.
+            let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 3, stallSeconds: 60, stallsOnce: true)
+            defer { server.terminate() }
+            var configuration = CoordinatorConfiguration()
+            configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
+            configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            var reasons: [String] = []
+            let events = wall.events()
+            let listener = Task { @MainActor in
+                for await event in events {
+                    if case .tile(0, .failed(let error)) = event { reasons.append(error.reasonText) }
+                }
+            }
+            defer { listener.cancel() }
+            await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
+            wall.play()
+            let stalled = await waitUntil(timeout: 30) { !reasons.isEmpty }
+            XCTAssertTrue(stalled, "the watchdog notices the stalled tile: \(wall.tiles[0]), wall \(wall.transport)")
+            XCTAssertTrue(reasons.first?.hasPrefix("stalled:") ?? false, "\(reasons)")
+            // Released from the hold, the wall plays on; the local tile's picture moves.
+            let before = wall.tiles[1].position?.seconds ?? 0
+            await pause(seconds: 1.5)
+            XCTAssertGreaterThan((wall.tiles[1].position?.seconds ?? 0) - before, 1.0, "the wall plays on after the stall: \(wall.transport)")
+            let rebuilt = await waitUntil(timeout: 20) { wall.tiles[0].recoveries > 0 }
+            XCTAssertTrue(rebuilt, "the stalled tile is rebuilt and rejoins: \(wall.tiles[0]), \(reasons)")
+            await pause(seconds: 1)
+            var spread = Int64.max
+            for _ in 0..<5 where spread > 1_000_000 {
+                let positions = wall.players.compactMap { $0.position?.nanoseconds }
+                if positions.count == 2 { spread = abs(positions[0] - positions[1]) }
+                await pause(seconds: 0.011)
+            }
+            XCTAssertLessThanOrEqual(spread, 1_000_000, "rebuilt in sync: \(wall.players.map(\.position))")
+            await wall.close()
+        }
+    }
+}

@@ -74,4 +74,9 @@ public struct StallWatch: Sendable {
     public mutating func forget(tile: Int) {
         tracks[tile] = nil
     }
+
+    /// Starts every count again: the process stood still, and no tile could show a frame.
+    public mutating func forgetAll() {
+        tracks.removeAll()
+    }
 }

@@ -17,6 +17,9 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
         case refusedFetch(String)
         /// The picture is larger than `SourceLimits` allows one tile (the text says so).
         case tooLarge(String)
+        /// The tile stopped showing frames while the wall played, without an error (the
+        /// watchdog's verdict, in words).
+        case stalled(String)
     }
 
     public var source: String
@@ -40,6 +43,7 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
         case .tooManyTiles(let limit): return "the wall holds at most \(limit) tiles"
         case .playbackFailed(let detail): return detail.trimmingCharacters(in: .whitespacesAndNewlines)
         case .tooLarge(let why): return why
+        case .stalled(let what): return what
         case .refusedFetch(let uri):
             return "refused to fetch \(TerminalText.shortened(uri, limit: TerminalText.nameLimit)): a playlist from the network may point only at http(s) addresses"
         }

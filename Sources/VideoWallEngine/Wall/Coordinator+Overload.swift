@@ -19,13 +19,18 @@ extension Coordinator {
 
     private func sampleOverload() {
         // A seek interrupts play without ending the verdict.
-        if machine.isSeeking || transport == .seeking { return }
-        // A tick seconds late: the process stood still (see `checkForSuspension`), and the
-        // frames late for that say nothing about the machine's speed.
-        if overloadTicks.tick(at: monotonic.now, interval: .milliseconds(1000)) != nil {
-            if overloadMeter.reset() { publish(.overload(nil)) }
+        if machine.isSeeking || transport == .seeking {
+            watchForStalls(wallPlays: false)
             return
         }
+        // A tick seconds late: the process stood still (see `checkForSuspension`), and the
+        // frames late for that say nothing about the machine's speed, nor about a tile's.
+        if overloadTicks.tick(at: monotonic.now, interval: .milliseconds(1000)) != nil {
+            if overloadMeter.reset() { publish(.overload(nil)) }
+            stallWatch?.forgetAll()
+            return
+        }
+        watchForStalls(wallPlays: transport == .playing || transport == .buffering)
         let changed: Bool
         if transport == .playing {
             let counts = slots.map { slot in

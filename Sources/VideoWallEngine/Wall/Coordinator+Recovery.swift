@@ -3,15 +3,15 @@ internal import GStreamerKit
 import VideoWallCore
 
 /// Tiles that recover. A network tile that fails for a reason that may pass (the server went
-/// away, a connection reset, a timeout) opens its source again after a pause that grows
+/// away, a connection reset, a timeout), or any tile the watchdog found stalled, opens its source again after a pause that grows
 /// (`RecoveryPolicy`), and when it is ready it joins the wall where the wall is, like a late
 /// tile: sought ahead of the wall and started on the wall's clock, with no pause of the others.
 extension Coordinator {
     /// The tile failed: try again later if the policy and the reason allow.
     func tileFailedMayRecover(_ index: Int) {
         guard !isStopping, configuration.recovery.attempts != 0, slots.indices.contains(index),
-              let player = slots[index].player, player.state == .failed, player.asset.isNetwork,
-              let failure = player.failure, failure.mayPass else { return }
+              let player = slots[index].player, player.state == .failed, let failure = player.failure,
+              failure.mayPass, player.asset.isNetwork || failure.isStall else { return }
         let attempt = (recoveryAttempts[index] ?? 0) + 1
         guard let delay = configuration.recovery.delay(beforeAttempt: attempt) else {
             publish(.tileRecovery(index, .gaveUp(attempts: attempt - 1)))
@@ -57,8 +57,11 @@ extension AssetError {
     /// large or a source that is not media.
     var mayPass: Bool {
         switch reason {
-        case .network, .playbackFailed, .timedOut: return true
+        case .network, .playbackFailed, .timedOut, .stalled: return true
         default: return false
         }
     }
+
+    /// The watchdog's verdict: a local tile is rebuilt for it too.
+    var isStall: Bool { if case .stalled = reason { true } else { false } }
 }

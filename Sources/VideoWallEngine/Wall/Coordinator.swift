@@ -61,6 +61,8 @@ public final class Coordinator {
     var recoveryTimers: [Int: TimeoutToken] = [:]
     /// How many times each tile came back after failing.
     var recoveredCounts: [Int: Int] = [:]
+    /// The watchdog's counts (`Coordinator+Stalls`); nil when it is off.
+    var stallWatch: StallWatch?
     /// The wall's volume (1: each tile at its own level) and mute, over every tile's sound.
     public internal(set) var volume = 1.0
     public internal(set) var isMuted = false
@@ -69,6 +71,7 @@ public final class Coordinator {
 
     public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
         self.configuration = configuration
+        stallWatch = configuration.stallWatch
         var timings = TransportConfiguration()
         loadSeconds = configuration.loadTimeout.inSeconds
         prerollSeconds = configuration.prerollTimeout.inSeconds
@@ -217,6 +220,7 @@ public final class Coordinator {
         pendingInputs.removeAll()
         heldPositions.removeAll()
         recoveredCounts.removeAll()
+        stallWatch?.forgetAll()
         firstReady = nil
         overloadMeter = OverloadMeter()
         overloadResponse = OverloadResponse()

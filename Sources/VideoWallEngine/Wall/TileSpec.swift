@@ -48,6 +48,9 @@ public struct CoordinatorConfiguration: Sendable {
     /// Whether and how a network tile that fails opens its source again and rejoins the wall
     /// (never, by default).
     public var recovery = RecoveryPolicy.never
+    /// The watchdog: a tile that shows no new frame, or waits for data, past these limits
+    /// while the wall plays fails (and recovers, if `recovery` allows); nil: no watchdog.
+    public var stallWatch: StallWatch?
 
     public init() {}
 }

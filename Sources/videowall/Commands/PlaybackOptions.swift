@@ -73,6 +73,8 @@ struct PlaybackSettings {
         configuration.maximumTiles = max(maxTiles, tiles)
         configuration.groupLoop = loop
         configuration.recovery = retry ?? .never
+        // The watchdog rebuilds a stalled tile: it runs when tiles may be rebuilt.
+        configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
         return configuration
     }
 }

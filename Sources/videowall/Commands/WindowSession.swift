@@ -33,7 +33,10 @@ struct WindowSession {
             var configuration = playback.coordinatorConfiguration(tiles: plan.tiles.count)
             configuration.groupLoop = playback.loop || window.kiosk
             // Unattended: a network tile that fails comes back by itself, unless --retry says not.
-            if window.kiosk { configuration.recovery = playback.retry ?? .forever }
+            if window.kiosk {
+                configuration.recovery = playback.retry ?? .forever
+                configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
+            }
             coordinator = try Coordinator(configuration: configuration)
         } catch {
             Console.error("the window could not start: \(error)")

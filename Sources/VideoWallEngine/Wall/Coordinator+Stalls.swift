@@ -1,0 +1,24 @@
+internal import GStreamerKit
+import VideoWallCore
+
+/// The watchdog (`CoordinatorConfiguration.stallWatch`): looked at with the overload meter,
+/// once a second. A tile that shows no new frame while the wall plays, or waits for data far
+/// too long, fails with the verdict as its reason; with a recovery policy it is then rebuilt
+/// alone and rejoins the wall (`Coordinator+Recovery`).
+extension Coordinator {
+    func watchForStalls(wallPlays: Bool) {
+        guard var watch = stallWatch else { return }
+        let now = monotonic.now
+        for slot in slots {
+            guard let player = slot.player, player.state != .failed else {
+                watch.forget(tile: slot.index)
+                continue
+            }
+            let frames = player.statistics?.rendered ?? 0
+            if let verdict = watch.observe(tile: slot.index, at: now, framesRendered: frames, state: player.state, wallPlays: wallPlays) {
+                player.fail(AssetError(source: player.asset.source, reason: .stalled(verdict.text)))
+            }
+        }
+        stallWatch = watch
+    }
+}
