@@ -5,19 +5,22 @@ import XCTest
 /// tests. With `byteRanges` it answers Range requests; without, it ignores them and always
 /// sends the whole file, as `python3 -m http.server` does. Every response that reads through
 /// byte `stallAfter` of a file stalls there once, for `stallSeconds`. Stop it with `terminate()`;
-/// `port` starts one on a given port (a server back after it went away). With `stallsOnce`, only
-/// the first response to get there stalls (a server that hung once, then recovered).
+/// `port` starts one on a given port (a server back after it went away). `bytesPerSecond` sends
+/// each response no faster than that (a remote server, which a tile cannot read far ahead of).
+/// `hang()` makes every response stop sending, its connection open, until `answerAgain()`.
 public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: Int
     private let process: Process
+    /// While this file exists, responses send nothing (`hang()`).
+    private let hangFlag = TestClips.directory + "/http-hang-\(UUID().uuidString)"
 
     public init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0,
-                port: Int = 0, stallsOnce: Bool = false) throws {
+                port: Int = 0, bytesPerSecond: Int? = nil) throws {
         let script = TestClips.file(named: "loopback-http-server.py", contents: Data(Self.script.utf8))
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", script, directory, String(stallAfter), String(stallSeconds),
-                             byteRanges ? "ranges" : "no-ranges", String(port), stallsOnce ? "once" : "each"]
+                             byteRanges ? "ranges" : "no-ranges", String(port), hangFlag, String(bytesPerSecond ?? 0)]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -37,16 +40,27 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         "http://127.0.0.1:\(port)/" + (path as NSString).lastPathComponent
     }
 
+    /// Every response stops sending, connections open, as a server that hangs.
+    public func hang() {
+        FileManager.default.createFile(atPath: hangFlag, contents: Data())
+    }
+
+    /// Responses send again.
+    public func answerAgain() {
+        try? FileManager.default.removeItem(atPath: hangFlag)
+    }
+
     /// Stops the server (SIGTERM) and waits until it is gone, so its port is free again.
     public func terminate() {
         process.terminate()
         process.waitUntilExit()
+        answerAgain()
     }
 
     static let script = """
     import http.server, os, sys, time
     STALL_AFTER = int(sys.argv[2]); STALL_SECONDS = float(sys.argv[3]); RANGES = sys.argv[4] == 'ranges'
-    STALLS_ONCE = sys.argv[6] == 'once'; stalls_left = [1]
+    HANG_FLAG = sys.argv[6]; RATE = float(sys.argv[7])
     class Handler(http.server.SimpleHTTPRequestHandler):
         def do_GET(self):
             path = self.translate_path(self.path)
@@ -64,14 +78,16 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
             self.send_header('Content-Type', 'video/mp4')
             if RANGES: self.send_header('Accept-Ranges', 'bytes')
             self.send_header('Content-Length', str(end - start + 1)); self.end_headers()
-            stalled = start > STALL_AFTER or (STALLS_ONCE and stalls_left[0] == 0)
+            stalled = start > STALL_AFTER
             with open(path, 'rb') as f:
                 f.seek(start); position = start
                 while position <= end:
                     chunk = f.read(min(16384, end - position + 1))
                     if not chunk: break
-                    if not stalled and position >= STALL_AFTER and not (STALLS_ONCE and stalls_left[0] == 0):
-                        stalled = True; stalls_left[0] = 0; time.sleep(STALL_SECONDS)
+                    if not stalled and position >= STALL_AFTER:
+                        stalled = True; time.sleep(STALL_SECONDS)
+                    while os.path.exists(HANG_FLAG): time.sleep(0.05)
+                    if RATE > 0: time.sleep(len(chunk) / RATE)
                     try: self.wfile.write(chunk)
                     except (BrokenPipeError, ConnectionResetError): return
                     position += len(chunk)

@@ -10,7 +10,9 @@ import XCTest
 /// on untouched.
 final class RecoveryTests: XCTestCase {
     func testANetworkTileWhoseServerCameBackRejoinsInSync() throws {
-        let servers = Servers(try LoopbackHTTPServer(serving: TestClips.directory))
+        // At eight times the clip's bit rate: the tile cannot have read the whole file before the
+        // server goes.
+        let servers = Servers(try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: 8_000_000))
         defer { servers.current.terminate() }
         try onMainLoop(timeout: 90) {
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, pattern: "snow",
@@ -47,7 +49,7 @@ final class RecoveryTests: XCTestCase {
             XCTAssertEqual(wall.transport, .playing, "the wall plays on without it")
 
             // Back: the tile rejoins where the wall is.
-            servers.current = try LoopbackHTTPServer(serving: TestClips.directory, port: port)
+            servers.current = try LoopbackHTTPServer(serving: TestClips.directory, port: port, bytesPerSecond: 8_000_000)
             let recovered = await waitUntil(timeout: 20) { recoveryEvents.contains(.recovered(attempts: recoveryEvents.count - 1)) || wall.tiles[0].recoveries > 0 }
             XCTAssertTrue(recovered, "the tile came back: \(recoveryEvents), \(wall.tiles[0])")
             await pause(seconds: 1)
@@ -116,10 +118,7 @@ final class StallRecoveryTests: XCTestCase {
         try onMainLoop(timeout: 90) {
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, pattern: "snow",
                                                           keyFrameInterval: 30, bitrate: 8000))
-            let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? Int) ?? 0
-            // The first response that reads through a third of the file stops there for a minute,
-            // connection open; the server answers the next ones.
-            let server = try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / 3, stallSeconds: 60, stallsOnce: true)
+            let server = try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: 8_000_000)
             defer { server.terminate() }
             var configuration = CoordinatorConfiguration()
             configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
@@ -136,7 +135,11 @@ final class StallRecoveryTests: XCTestCase {
             defer { listener.cancel() }
             await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
             wall.play()
+            await pause(seconds: 1.5)
+            // The server hangs, connection open, until the watchdog has given up on the tile.
+            server.hang()
             let stalled = await waitUntil(timeout: 30) { !reasons.isEmpty }
+            server.answerAgain()
             XCTAssertTrue(stalled, "the watchdog notices the stalled tile: \(wall.tiles[0]), wall \(wall.transport)")
             XCTAssertTrue(reasons.first?.hasPrefix("stalled:") ?? false, "\(reasons)")
             // Released from the hold, the wall plays on; the local tile's picture moves.

@@ -76,6 +76,10 @@ extension Coordinator {
             guard player.seekToJoin(at: machine.clampedTarget(target.position, tile: index), rate: rate, segmentMode: segmentMode),
                   await player.waitForAsyncDone(after: count, timeout: prerollSeconds) else { break }
             guard !isStopping, player.state != .failed else { return }
+            // A network tile admitted short of data would hold the whole wall the moment it
+            // joins: it fills its buffer first, while the others play on.
+            await waitForData(player, until: Date().addingTimeInterval(prerollSeconds))
+            guard !isStopping, player.state != .failed else { return }
             // A group seek meanwhile moved the wall; or the frame is due already: again.
             if seeking { continue }
             if transport == .playing, let base = machine.baseTime, MediaTime(clock.time) - base + startMargin > target.runningTime {
@@ -88,6 +92,14 @@ extension Coordinator {
         // It cannot be sought, or follows no one: it plays on from where it stands.
         guard !isStopping, player.state != .failed else { return }
         admit(player, at: nil)
+    }
+
+    /// Waits until the tile's buffer is full (a network tile refilling after its join seek),
+    /// `deadline` passes, or the tile fails or the wall stops.
+    private func waitForData(_ player: Player, until deadline: Date) async {
+        while !isStopping, player.state != .failed, player.bufferingPercent < 100, Date() < deadline {
+            await Self.pause(0.05)
+        }
     }
 
     /// The late tile joins the group: its running time 0 is the wall's `runningTime` (nil:
