@@ -29,6 +29,9 @@ struct PlaybackOptions: ParsableArguments {
             help: ArgumentHelp("Serve mpv's JSON IPC on a Unix socket at this path (mode 0600; a stale socket is replaced, nothing else is).", valueName: "path"))
     var ipcServer: String?
 
+    @Flag(name: .customLong("no-mpris"), help: "Do not offer the wall on the D-Bus session bus as an MPRIS player (org.mpris.MediaPlayer2.videowall).")
+    var noMPRIS = false
+
     static let tileLimits = 1...LayoutParser.maximumRegionCount
 
     func validate() throws {
@@ -42,7 +45,7 @@ struct PlaybackOptions: ParsableArguments {
 
     var settings: PlaybackSettings {
         PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
-                         ipcServer: ipcServer)
+                         ipcServer: ipcServer, mpris: !noMPRIS)
     }
 }
 
@@ -58,6 +61,8 @@ struct PlaybackSettings {
     var maxTiles = 4
     /// Where to serve the remote control (`--input-ipc-server`).
     var ipcServer: String?
+    /// Offer the wall as an MPRIS player on the session bus, when there is one.
+    var mpris = true
 
     /// The wall holds `maxTiles`, or every tile of a layout that has more regions.
     func coordinatorConfiguration(tiles: Int) -> CoordinatorConfiguration {

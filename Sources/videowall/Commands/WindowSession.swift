@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallDBus
 import VideoWallEngine
 import VideoWallRemote
 import VideoWallWindow
@@ -54,6 +55,7 @@ struct WindowSession {
             guard let wallWindow else { throw WindowError("the window is closed") }
             try await wallWindow.saveScreenshot(to: path)
         }
+        let mpris = MediaPlayerControl.start(playback.mpris, coordinator: coordinator, stop: stop)
         let reporter = TileProblems.report(from: coordinator)
         do { try wallWindow.show(following: coordinator) } catch {
             Console.error(error.description)
@@ -88,6 +90,7 @@ struct WindowSession {
         await SessionEnd.close(coordinator)
         GtkRuntime.onDisplayLost = nil
         remote?.stop()
+        mpris?.stop()
         wallWindow.close()
         await reporter.value
         if let asked = window.screenshot, !screenshot.saved {
