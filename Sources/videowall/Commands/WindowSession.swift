@@ -61,6 +61,10 @@ struct WindowSession {
             Console.error(error.description)
             return ExitStatus.usage
         }
+        // A kiosk wall holds off the desktop's screensaver over D-Bus too (the window resets
+        // the bare X one itself), from now until the session stops.
+        let inhibitor = window.kiosk ? ScreenSaverInhibitor.inhibit(application: "videowall", reason: "kiosk wall playing") : nil
+        stop.whenStopping { [weak inhibitor] in inhibitor?.stop() }
         wallWindow.onQuit = { [stop] in stop.stop(.userQuit) }
         wallWindow.onDestroyed = { [stop] in
             Console.error("the window was destroyed from outside (by another X client); stopping")
@@ -91,6 +95,7 @@ struct WindowSession {
         GtkRuntime.onDisplayLost = nil
         remote?.stop()
         mpris?.stop()
+        inhibitor?.stop()
         wallWindow.close()
         await reporter.value
         if let asked = window.screenshot, !screenshot.saved {
