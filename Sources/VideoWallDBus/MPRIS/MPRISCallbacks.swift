@@ -74,6 +74,13 @@ enum MPRISCallbacks {
         MainActor.assumeIsolated { request.owner?.nameRequested(request.name, reply: code) }
     }
 
+    /// GAsyncReadyCallback of the flush after Quit's reply: now the program may stop.
+    static let flushedForQuit: GAsyncReadyCallback = { source, result, data in
+        let request = MPRISRequest.take(data)
+        g_dbus_connection_flush_finish(OpaquePointer(source), result, nil)
+        MainActor.assumeIsolated { request.owner?.onQuit?() }
+    }
+
     /// The method, property-read and property-write handlers of both interfaces
     /// (GDBusInterfaceVTable; GDBus copies it at registration).
     static var vtable: GDBusInterfaceVTable {

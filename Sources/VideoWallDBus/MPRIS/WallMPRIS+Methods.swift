@@ -12,7 +12,7 @@ extension WallMPRIS {
             case "Quit":
                 guard let onQuit else { return SessionBus.fail(invocation, G_DBUS_ERROR_NOT_SUPPORTED, "MPRIS Quit: not here") }
                 SessionBus.succeed(invocation)
-                onQuit()
+                quitOnceReplied()
             case "Raise":
                 SessionBus.succeed(invocation)  // CanRaise is false: nothing to do
             default:
@@ -64,6 +64,13 @@ extension WallMPRIS {
         default:
             SessionBus.fail(invocation, G_DBUS_ERROR_UNKNOWN_METHOD, "MPRIS: no method \(method)")
         }
+    }
+
+    /// Stops the program once the reply to Quit is written (`g_dbus_connection_flush`,
+    /// asynchronous): a program that exits first leaves the caller with NoReply.
+    private func quitOnceReplied() {
+        guard let connection else { return onQuit?() ?? () }
+        g_dbus_connection_flush(connection, nil, MPRISCallbacks.flushedForQuit, MPRISRequest(self).retained())
     }
 
     private func finish(_ invocation: OpaquePointer) {

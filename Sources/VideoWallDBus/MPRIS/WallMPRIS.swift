@@ -30,7 +30,7 @@ public final class WallMPRIS {
     private var cancellable: UnsafeMutablePointer<GCancellable>?
     private var stopped = false
     /// The connection the objects are registered on (a reference of ours).
-    private var connection: OpaquePointer?
+    private(set) var connection: OpaquePointer?
     private var registrations: [guint] = []
     private var eventTask: Task<Void, Never>?
     private var checkTask: Task<Void, Never>?
