@@ -41,7 +41,8 @@ final class MPRISTests: XCTestCase {
         Thread.sleep(forTimeInterval: 0.5)
         XCTAssertGreaterThan(try wall.position(), first + 0.3, "the wall plays")
 
-        // Paused: it stays.
+        // Paused: it stays (and listeners are told: PropertiesChanged, then Seeked below).
+        let signals = try bus.monitor("type='signal',path='/org/mpris/MediaPlayer2'")
         try wall.call("Pause")
         XCTAssertEqual(try wall.get("PlaybackStatus"), "(<'Paused'>,)")
         let held = try wall.position()
@@ -56,6 +57,9 @@ final class MPRISTests: XCTestCase {
         XCTAssertEqual(try wall.position(), 2, accuracy: 0.05, "a stale track id is ignored")
         try wall.call("Seek", "1500000")
         XCTAssertEqual(try wall.position(), 3.5, accuracy: 0.05, "Seek is relative")
+        let told = signals.stop()
+        XCTAssertTrue(told.contains("member=PropertiesChanged") && told.contains("string \"Paused\""), "PlaybackStatus change: \(told)")
+        XCTAssertEqual(told.components(separatedBy: "member=Seeked").count - 1, 2, "one Seeked per seek that moved: \(told)")
 
         // Rate and Volume: set and read back; out of range refused with a D-Bus error.
         try wall.set("Rate", "<2.0>")
