@@ -11,6 +11,17 @@ enum SessionBus {
         return !address.isEmpty
     }
 
+    /// Lets go of a reference to a connection once what was sent on it is written
+    /// (`g_dbus_connection_flush`, asynchronous, then `g_object_unref`). Dropped at once, the
+    /// last reference would finalize the connection with a last call (UnInhibit, ReleaseName)
+    /// still unsent, and the call would be lost.
+    static func release(afterFlushing connection: OpaquePointer) {
+        g_dbus_connection_flush(connection, nil, { source, result, _ in
+            g_dbus_connection_flush_finish(OpaquePointer(source), result, nil)
+            g_object_unref(UnsafeMutableRawPointer(source))
+        }, nil)
+    }
+
     /// Sets `error` to a D-Bus error with one line of reason (`g_set_error_literal` in
     /// G_DBUS_ERROR), for a property handler to return.
     static func fail(_ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?, _ code: GDBusError, _ message: String) {

@@ -91,7 +91,7 @@ public final class WallMPRIS {
         if let connection {
             for id in registrations { g_dbus_connection_unregister_object(connection, id) }
             if let ownedName { Self.callBus(connection, "ReleaseName", Variant.tuple([Variant.string(ownedName)]), cancellable: nil) }
-            g_object_unref(UnsafeMutableRawPointer(connection))
+            SessionBus.release(afterFlushing: connection)
         }
         registrations = []
         connection = nil

@@ -67,8 +67,11 @@ public final class ScreenSaverInhibitor {
                 if let owner = link.owner, !owner.stopped {
                     owner.cookie = cookie
                 } else {
-                    // Stopped while the call was on its way: give the inhibition back at once.
+                    // Stopped while the call was on its way: give the inhibition back at once,
+                    // holding the connection until the call is written.
+                    g_object_ref(UnsafeMutableRawPointer(connection.pointer))
                     ScreenSaverInhibitor.uninhibit(cookie, on: connection.pointer)
+                    SessionBus.release(afterFlushing: connection.pointer)
                 }
             }
         }, InhibitorLink(self).retained())
@@ -91,7 +94,7 @@ public final class ScreenSaverInhibitor {
         cancellable = nil
         if let connection {
             if let cookie { Self.uninhibit(cookie, on: connection) }
-            g_object_unref(UnsafeMutableRawPointer(connection))
+            SessionBus.release(afterFlushing: connection)
         }
         connection = nil
         cookie = nil
