@@ -137,6 +137,22 @@ final class MPRISTests: XCTestCase {
         let seen = monitor.stop()
         XCTAssertTrue(seen.contains("member=Inhibit") && seen.contains("\"kiosk wall playing\""), seen)
     }
+
+    /// With a screensaver service on the bus, a kiosk window holds it off while it plays and
+    /// gives the inhibition back, with the service's cookie, when it stops.
+    func testKioskWindowInhibitsTheScreensaverWhileItRuns() throws {
+        let media = try clips(), bus = try SessionBusDaemon.start(for: self)
+        let screensaver = try FakeScreenSaver(address: bus.address)
+        defer { screensaver.stop() }
+        let display = try VirtualDisplay.ensure()
+        let result = try CommandRunner.run(["--kiosk", "--no-audio", "--quit-after", "1", media[0]],
+                                           environment: bus.environment.merging(["DISPLAY": display]) { $1 }, display: true, timeout: 20)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.errorLines, [])
+        let deadline = Date().addingTimeInterval(2)
+        while screensaver.calls.count < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        XCTAssertEqual(screensaver.calls, ["Inhibit videowall: kiosk wall playing", "UnInhibit \(FakeScreenSaver.cookie)"])
+    }
 }
 
 /// A `dbus-daemon --session` of the test's own, stopped when the test ends.
