@@ -127,6 +127,14 @@ final class MPRISTests: XCTestCase {
             XCTAssertEqual(result.errorLines.count, 1, "\(what): it played: \(result.standardError)")
         }
 
+        // --no-mpris: the wall stays off the bus.
+        let quiet = BackgroundRun(["--headless", "--no-mpris", "--quit-after", "1.5", media[0]], environment: bus.environment)
+        Thread.sleep(forTimeInterval: 1)
+        let names = try bus.gdbus(["call", "--session", "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
+                                   "--method", "org.freedesktop.DBus.ListNames"])
+        XCTAssertFalse(names.contains("videowall"), names)
+        XCTAssertEqual(try quiet.finish().status, 0)
+
         // A kiosk window calls Inhibit (seen by a bus monitor); the service's absence is not an error.
         let display = try VirtualDisplay.ensure()
         let monitor = try bus.monitor("interface='org.freedesktop.ScreenSaver'")
