@@ -60,6 +60,11 @@ final class MPRISTests: XCTestCase {
         let told = signals.stop()
         XCTAssertTrue(told.contains("member=PropertiesChanged") && told.contains("string \"Paused\""), "PlaybackStatus change: \(told)")
         XCTAssertEqual(told.components(separatedBy: "member=Seeked").count - 1, 2, "one Seeked per seek that moved: \(told)")
+        // The extremes of an int64 offset land on the wall's ends, not past them.
+        try wall.call("Seek", "9223372036854775807")
+        XCTAssertEqual(try wall.position(), length / 1_000_000, accuracy: 0.1, "at the end")
+        try wall.call("Seek", "--", "-9223372036854775808")
+        XCTAssertEqual(try wall.position(), 0, accuracy: 0.001, "at the start")
 
         // Rate and Volume: set and read back; out of range refused with a D-Bus error.
         try wall.set("Rate", "<2.0>")

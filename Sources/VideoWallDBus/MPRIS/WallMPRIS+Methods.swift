@@ -43,9 +43,13 @@ extension WallMPRIS {
             guard let offset = Variant.child(parameters, 0, Variant.int64(of:)) else {
                 return SessionBus.fail(invocation, G_DBUS_ERROR_INVALID_ARGS, "MPRIS Seek: the offset is not an int64")
             }
+            guard let duration = wall.duration else {
+                return SessionBus.fail(invocation, G_DBUS_ERROR_FAILED, "MPRIS Seek: the wall's length is not known yet")
+            }
+            // In Double: any int64 offset from any position stays finite; the target is kept
+            // within the wall (past the end is the end: there is no next track to go to).
             let position = Double(Self.microseconds(wall.position ?? .zero))
-            var target = max(0, position + Double(offset))
-            if let duration = wall.duration { target = min(target, Double(Self.microseconds(duration))) }
+            let target = min(max(0, position + Double(offset)), Double(Self.microseconds(duration)))
             seek(wall, to: .seconds(target / 1_000_000), invocation)
         case "SetPosition":
             guard let track = Variant.child(parameters, 0, Variant.text(of:)),
@@ -54,8 +58,10 @@ extension WallMPRIS {
             }
             // The specification: a stale track id, a negative position or one past the end
             // is ignored (the call still succeeds).
-            let length = wall.duration.map(Self.microseconds)
-            guard track == MPRISMetadata.trackID, position >= 0, length.map({ position <= $0 }) ?? true else {
+            guard let length = wall.duration.map(Self.microseconds) else {
+                return SessionBus.fail(invocation, G_DBUS_ERROR_FAILED, "MPRIS SetPosition: the wall's length is not known yet")
+            }
+            guard track == MPRISMetadata.trackID, position >= 0, position <= length else {
                 return SessionBus.succeed(invocation)
             }
             seek(wall, to: .seconds(Double(position) / 1_000_000), invocation)
