@@ -141,10 +141,11 @@ final class MPRISTests: XCTestCase {
         XCTAssertEqual(try quiet.finish().status, 0)
 
         // A kiosk window calls Inhibit (seen by a bus monitor); the service's absence is not an error.
+        // (NO_AT_BRIDGE: GTK would otherwise have the private bus start an accessibility bus.)
         let display = try VirtualDisplay.ensure()
         let monitor = try bus.monitor("interface='org.freedesktop.ScreenSaver'")
         let result = try CommandRunner.run(["--kiosk", "--no-audio", "--quit-after", "1", media[0]],
-                                           environment: bus.environment.merging(["DISPLAY": display]) { $1 }, display: true, timeout: 20)
+                                           environment: bus.environment.merging(["DISPLAY": display, "NO_AT_BRIDGE": "1"]) { $1 }, display: true, timeout: 20)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.errorLines, [], "a kiosk window prints nothing")
         let seen = monitor.stop()
@@ -159,7 +160,7 @@ final class MPRISTests: XCTestCase {
         defer { screensaver.stop() }
         let display = try VirtualDisplay.ensure()
         let result = try CommandRunner.run(["--kiosk", "--no-audio", "--quit-after", "1", media[0]],
-                                           environment: bus.environment.merging(["DISPLAY": display]) { $1 }, display: true, timeout: 20)
+                                           environment: bus.environment.merging(["DISPLAY": display, "NO_AT_BRIDGE": "1"]) { $1 }, display: true, timeout: 20)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertEqual(result.errorLines, [])
         let deadline = Date().addingTimeInterval(2)
