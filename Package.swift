@@ -25,6 +25,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         .systemLibrary(name: "CGLibLoop", path: "Sources/CGLibLoop", pkgConfig: "glib-2.0",
                        providers: [.apt(["libglib2.0-dev"])]),
+        .systemLibrary(name: "CGio", path: "Sources/CGio", pkgConfig: "gio-2.0",
+                       providers: [.apt(["libglib2.0-dev"])]),
 
         // Pure core: layout model, geometry, time, state machines, sync maths. No GStreamer, no GTK.
         .target(name: "VideoWallCore", dependencies: [.product(name: "Yams", package: "Yams")]),
@@ -51,6 +53,11 @@ let package = Package(
         // applied to a coordinator. Knows no window: the program hands it screenshots and quit.
         .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallEngine"]),
 
+        // The session bus through GLib's GDBus: MPRIS (org.mpris.MediaPlayer2) applied to a
+        // coordinator, and screensaver inhibition for kiosk walls. Needs the GLib main loop on
+        // the main thread (its callbacks come from the default context); the engine knows none of it.
+        .target(name: "VideoWallDBus", dependencies: ["VideoWallCore", "VideoWallEngine", "CGio"]),
+
         // The GTK 3 wall window.
         .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),
 
@@ -58,7 +65,7 @@ let package = Package(
         .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "GStreamerKit", "GLibMainLoop"]),
 
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallBench", "GLibMainLoop", "CMalloc",
+            "VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -75,6 +82,6 @@ let package = Package(
         .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
     ]
 )

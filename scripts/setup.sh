@@ -10,6 +10,7 @@ packages=(
   gstreamer1.0-plugins-good gstreamer1.0-plugins-bad gstreamer1.0-plugins-ugly
   gstreamer1.0-libav gstreamer1.0-gtk3 gstreamer1.0-gl gstreamer1.0-x
   xvfb xauth x11-utils imagemagick
+  dbus-daemon libglib2.0-bin
   python3
 )
 

@@ -30,7 +30,9 @@ struct CommandRunner {
     /// at its own time after the start. `directory` is the working directory (default: the
     /// test's own). `program` names another program built with the package. `started` is
     /// handed the process id as soon as the program runs (to signal it from another thread).
-    static func run(_ arguments: [String], program: String = "videowall", environment extra: [String: String] = [:], display: Bool = false,
+    /// `unsetting` names variables of the test's environment the program must not see.
+    static func run(_ arguments: [String], program: String = "videowall", environment extra: [String: String] = [:],
+                    unsetting: [String] = [], display: Bool = false,
                     timeout: Double = 60, signalAfter: Double? = nil, signal: Int32 = SIGTERM,
                     signals: [(after: Double, signal: Int32)] = [], directory: String? = nil,
                     started: ((Int32) -> Void)? = nil) throws -> Result {
@@ -40,6 +42,7 @@ struct CommandRunner {
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var environment = ProcessInfo.processInfo.environment
         if !display { environment["DISPLAY"] = nil; environment["WAYLAND_DISPLAY"] = nil }
+        for name in unsetting { environment[name] = nil }
         environment.merge(extra) { $1 }
         process.environment = environment
         let output = Pipe(), error = Pipe()

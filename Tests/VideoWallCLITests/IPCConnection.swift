@@ -119,12 +119,28 @@ final class IPCConnection: @unchecked Sendable {
 final class BackgroundRun: @unchecked Sendable {
     private var result: Swift.Result<CommandRunner.Result, Error>?
     private let done = DispatchSemaphore(value: 0)
+    private let startedSignal = DispatchSemaphore(value: 0)
+    private var startedPID: Int32?
 
-    init(_ arguments: [String], timeout: Double = 60) {
+    /// `environment` is added to the test's own (see `CommandRunner.run`).
+    init(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) {
         Thread.detachNewThread { [self] in
-            result = Swift.Result { try CommandRunner.run(arguments, timeout: timeout) }
+            result = Swift.Result {
+                try CommandRunner.run(arguments, environment: environment, timeout: timeout) { [self] pid in
+                    startedPID = pid
+                    startedSignal.signal()
+                }
+            }
+            if startedPID == nil { startedSignal.signal() }
             done.signal()
         }
+    }
+
+    /// The program's process id, once it runs (nil if it could not be started).
+    func processID(timeout: Double = 10) -> Int32? {
+        guard startedSignal.wait(timeout: .now() + timeout) == .success else { return nil }
+        startedSignal.signal()  // for the next caller
+        return startedPID
     }
 
     /// Waits for the program to end.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallDBus
 import VideoWallEngine
 import VideoWallRemote
 
@@ -33,6 +34,7 @@ struct HeadlessSession {
             Console.error(error.description)
             return ExitStatus.startupFailed
         }
+        let mpris = MediaPlayerControl.start(options.mpris, coordinator: coordinator, stop: stop)
         let reporter = TileProblems.report(from: coordinator)
         stop.whenStopping { coordinator.stopLoading() }
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
@@ -51,6 +53,7 @@ struct HeadlessSession {
         }
         let status = await finish(coordinator, reporter: reporter)
         remote?.stop()
+        mpris?.stop()
         return status
     }
 

@@ -32,6 +32,9 @@ struct PlaybackOptions: ParsableArguments {
             help: ArgumentHelp("Serve mpv's JSON IPC on a Unix socket at this path (mode 0600; a stale socket is replaced, nothing else is).", valueName: "path"))
     var ipcServer: String?
 
+    @Flag(name: .customLong("no-mpris"), help: "Do not offer the wall on the D-Bus session bus as an MPRIS player (org.mpris.MediaPlayer2.videowall).")
+    var noMPRIS = false
+
     static let tileLimits = 1...LayoutParser.maximumRegionCount
 
     func validate() throws {
@@ -48,7 +51,7 @@ struct PlaybackOptions: ParsableArguments {
 
     var settings: PlaybackSettings {
         PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
-                         ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)))
+                         ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)), mpris: !noMPRIS)
     }
 }
 
@@ -66,6 +69,8 @@ struct PlaybackSettings {
     var ipcServer: String?
     /// `--retry`; nil: the default (`inf` with `--kiosk`, else `no`).
     var retry: RecoveryPolicy?
+    /// Offer the wall as an MPRIS player on the session bus, when there is one.
+    var mpris = true
 
     /// The wall holds `maxTiles`, or every tile of a layout that has more regions.
     func coordinatorConfiguration(tiles: Int) -> CoordinatorConfiguration {

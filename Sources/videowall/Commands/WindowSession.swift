@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallDBus
 import VideoWallEngine
 import VideoWallRemote
 import VideoWallWindow
@@ -59,11 +60,16 @@ struct WindowSession {
             guard let wallWindow else { throw WindowError("the window is closed") }
             try await wallWindow.saveScreenshot(to: path)
         }
+        let mpris = MediaPlayerControl.start(playback.mpris, coordinator: coordinator, stop: stop)
         let reporter = TileProblems.report(from: coordinator)
         do { try wallWindow.show(following: coordinator) } catch {
             Console.error(error.description)
             return ExitStatus.usage
         }
+        // A kiosk wall holds off the desktop's screensaver over D-Bus too (the window resets
+        // the bare X one itself), from now until the session stops.
+        let inhibitor = window.kiosk ? ScreenSaverInhibitor.inhibit(application: "videowall", reason: "kiosk wall playing") : nil
+        stop.whenStopping { [weak inhibitor] in inhibitor?.stop() }
         wallWindow.onQuit = { [stop] in stop.stop(.userQuit) }
         wallWindow.onDestroyed = { [stop] in
             Console.error("the window was destroyed from outside (by another X client); stopping")
@@ -93,6 +99,8 @@ struct WindowSession {
         await SessionEnd.close(coordinator)
         GtkRuntime.onDisplayLost = nil
         remote?.stop()
+        mpris?.stop()
+        inhibitor?.stop()
         wallWindow.close()
         await reporter.value
         if let asked = window.screenshot, !screenshot.saved {

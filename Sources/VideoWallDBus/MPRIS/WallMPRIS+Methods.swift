@@ -1,0 +1,109 @@
+internal import CGio
+import VideoWallCore
+import VideoWallEngine
+
+/// The methods of both interfaces. A call that seeks is answered once the wall shows the
+/// target, so a client reading Position after the reply reads the new one.
+extension WallMPRIS {
+    /// Answers `invocation` (which this takes over) on every path.
+    func call(_ method: String, of interface: String, parameters: OpaquePointer?, invocation: OpaquePointer) {
+        if interface == MPRISInterfaces.root {
+            switch method {
+            case "Quit":
+                guard let onQuit else { return SessionBus.fail(invocation, G_DBUS_ERROR_NOT_SUPPORTED, "MPRIS Quit: not here") }
+                SessionBus.succeed(invocation)
+                quitOnceReplied()
+            case "Raise":
+                SessionBus.succeed(invocation)  // CanRaise is false: nothing to do
+            default:
+                SessionBus.fail(invocation, G_DBUS_ERROR_UNKNOWN_METHOD, "MPRIS: no method \(method)")
+            }
+            return
+        }
+        guard let wall else { return SessionBus.fail(invocation, G_DBUS_ERROR_FAILED, "MPRIS \(method): the wall has stopped") }
+        switch method {
+        case "Play":
+            isStopped = false
+            wall.play()
+            finish(invocation)
+        case "Pause":
+            wall.pause()
+            finish(invocation)
+        case "PlayPause":
+            if wall.intendsToPlay { wall.pause() } else { isStopped = false; wall.play() }
+            finish(invocation)
+        case "Stop":
+            // The wall has no stopped state of its own: paused at the start, told as Stopped.
+            wall.pause()
+            isStopped = true
+            seek(wall, to: .zero, invocation)
+        case "Next", "Previous":
+            SessionBus.succeed(invocation)  // one track: CanGoNext and CanGoPrevious are false
+        case "Seek":
+            guard let offset = Variant.child(parameters, 0, Variant.int64(of:)) else {
+                return SessionBus.fail(invocation, G_DBUS_ERROR_INVALID_ARGS, "MPRIS Seek: the offset is not an int64")
+            }
+            guard let duration = wall.duration else {
+                return SessionBus.fail(invocation, G_DBUS_ERROR_FAILED, "MPRIS Seek: the wall's length is not known yet")
+            }
+            // In Double: any int64 offset from any position stays finite; the target is kept
+            // within the wall (past the end is the end: there is no next track to go to).
+            let position = Double(Self.microseconds(wall.position ?? .zero))
+            let target = min(max(0, position + Double(offset)), Double(Self.microseconds(duration)))
+            seek(wall, to: .seconds(target / 1_000_000), invocation)
+        case "SetPosition":
+            guard let track = Variant.child(parameters, 0, Variant.text(of:)),
+                  let position = Variant.child(parameters, 1, Variant.int64(of:)) else {
+                return SessionBus.fail(invocation, G_DBUS_ERROR_INVALID_ARGS, "MPRIS SetPosition: wants (o track, x position)")
+            }
+            // The specification: a stale track id, a negative position or one past the end
+            // is ignored (the call still succeeds).
+            guard let length = wall.duration.map(Self.microseconds) else {
+                return SessionBus.fail(invocation, G_DBUS_ERROR_FAILED, "MPRIS SetPosition: the wall's length is not known yet")
+            }
+            guard track == MPRISMetadata.trackID, position >= 0, position <= length else {
+                return SessionBus.succeed(invocation)
+            }
+            seek(wall, to: .seconds(Double(position) / 1_000_000), invocation)
+        case "OpenUri":
+            SessionBus.fail(invocation, G_DBUS_ERROR_NOT_SUPPORTED, "MPRIS OpenUri: a wall plays the sources it was started with")
+        default:
+            SessionBus.fail(invocation, G_DBUS_ERROR_UNKNOWN_METHOD, "MPRIS: no method \(method)")
+        }
+    }
+
+    /// Stops the program once the reply to Quit is written (`g_dbus_connection_flush`,
+    /// asynchronous): a program that exits first leaves the caller with NoReply.
+    private func quitOnceReplied() {
+        guard let connection else { return onQuit?() ?? () }
+        g_dbus_connection_flush(connection, nil, MPRISCallbacks.flushedForQuit, MPRISRequest(self).retained())
+    }
+
+    private func finish(_ invocation: OpaquePointer) {
+        SessionBus.succeed(invocation)
+        announceChanges()
+    }
+
+    /// An exact group seek, answered when done (`Seeked` goes out when the wall leaves seeking).
+    private func seek(_ wall: Coordinator, to target: MediaTime, _ invocation: OpaquePointer) {
+        Task { [weak self] in
+            await wall.seek(to: target, precision: .accurate)
+            SessionBus.succeed(invocation)
+            self?.announceChanges()
+        }
+    }
+
+    // MARK: The wall's events
+
+    func wallDid(_ event: WallEvent) {
+        if case .transport(let state) = event {
+            let seeking = state == .seeking
+            // However the seek came (here, the keys, the IPC socket): MPRIS's Seeked (x).
+            if wasSeeking, !seeking, let position = wall?.position {
+                emit("Seeked", of: MPRISInterfaces.player, Variant.tuple([Variant.int64(Self.microseconds(position))]))
+            }
+            wasSeeking = seeking
+        }
+        announceChanges()
+    }
+}
