@@ -31,6 +31,8 @@ extension WallRemote {
             guard let wall else { return .failure(.commandFailed) }
             await wall.step(frames: frames)
             return .success(nil)
+        case .loadFile(let url, let tile):
+            return await load(url, intoTile: tile).map { nil }
         case .screenshotToFile(let path):
             guard let saveScreenshot else { return .failure(.commandFailed) }
             do { try await saveScreenshot(path) } catch { return .failure(.commandFailed) }
@@ -61,5 +63,17 @@ extension WallRemote {
         case .number(let n): return String(format: "%.6f", n)
         default: return value.jsonText
         }
+    }
+
+    /// Tile `tile` (from 1) plays `url` instead, and has joined the wall when this returns.
+    func load(_ url: String, intoTile tile: Int) async -> Result<Void, IPCError> {
+        guard let wall, wall.tiles.indices.contains(tile - 1) else { return .failure(.invalidParameter) }
+        do {
+            try await wall.replaceSource(ofTile: tile - 1, with: url)
+        } catch {
+            return .failure(.loadingFailed)
+        }
+        broadcast("file-loaded", ["tile": .number(Double(tile))])
+        return .success(())
     }
 }

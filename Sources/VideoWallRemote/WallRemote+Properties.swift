@@ -101,6 +101,12 @@ extension WallRemote {
             let seek = IPCSeek(target: number, reference: property == .timePosition ? .absolute : .absolutePercent)
             guard let target = seek.resolved(position: wall.position ?? .zero, duration: wall.duration) else { return .failure(.propertyUnavailable) }
             await wall.seek(to: target, precision: .accurate)
+        case .tile(let number, .path):
+            guard let url = value.stringValue, !url.isEmpty, url.utf8.count <= IPCCommand.maximumTextLength, !url.contains("\0") else {
+                return .failure(.propertyFormat)
+            }
+            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            return await load(url, intoTile: number).mapError { _ in .propertyError }
         default:
             return .failure(.propertyError)
         }

@@ -186,6 +186,29 @@ final class RemoteControlTests: XCTestCase {
         _ = crowd
     }
 
+    /// `loadfile URL replace TILE` and `set_property tile/N/path URL`: that tile plays the new
+    /// source in sync with the wall; a source that cannot play is `loading failed` and changes
+    /// nothing.
+    func testLoadfileGivesOneTileAnotherSource() throws {
+        let media = try clips(), path = socketPath()
+        let run = BackgroundRun(["--headless", "--quit-after", "60", "--input-ipc-server", path, media[0], media[0]])
+        let ipc = try IPCConnection(path: path)
+        _ = ipc.waitForEvent("file-loaded", timeout: 10)
+        XCTAssertEqual(try ipc.request(["loadfile", media[1], "replace", 2])["error"] as? String, "success")
+        XCTAssertNotNil(ipc.waitForEvent("file-loaded") { $0["tile"] as? Int == 2 }, "\(ipc.events)")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/path"]) as? String, media[1])
+        XCTAssertEqual(try ipc.number("tile/2/fps"), 25, "the new source's stream")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/state"]) as? String, "playing")
+        XCTAssertLessThan(try ipc.number("sync-error"), 0.05)
+        XCTAssertEqual(try ipc.request(["loadfile", "/nonexistent/clip.mp4", "replace", 2])["error"] as? String, "loading failed")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/path"]) as? String, media[1], "a refused source changes nothing")
+        XCTAssertEqual(try ipc.request(["loadfile", media[1], "append"])["error"] as? String, "invalid parameter")
+        XCTAssertEqual(try ipc.request(["set_property", "tile/2/path", media[0]])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/path"]) as? String, media[0])
+        XCTAssertEqual(try ipc.request(["quit"])["error"] as? String, "success")
+        XCTAssertEqual(try run.finish().status, 0)
+    }
+
     /// What is at the socket's path already: a file is never replaced, a live socket (another
     /// wall) is left alone, a stale one (a crashed run's) is.
     func testTheSocketReplacesOnlyAStaleSocket() throws {

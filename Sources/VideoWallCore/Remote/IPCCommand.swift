@@ -15,6 +15,9 @@ public enum IPCCommand: Equatable, Sendable {
     case seek(IPCSeek)
     /// `frame-step` (+1) and `frame-back-step` (-1): the wall pauses on the next or previous frame.
     case frameStep(Int)
+    /// `loadfile URL [replace [TILE]]`: tile TILE (from 1; 1 when not given) plays URL instead,
+    /// joining the wall where it is.
+    case loadFile(String, tile: Int)
     /// `screenshot-to-file PATH`: the window as a PNG.
     case screenshotToFile(String)
     /// `quit [CODE]`: the program stops with its report, and exits CODE (0 to 255) when given.
@@ -68,6 +71,12 @@ public enum IPCCommand: Equatable, Sendable {
         case "frame-step", "frame-back-step":
             guard count(0...0) else { return .failure(.invalidParameter) }
             return .success(.frameStep(name == "frame-step" ? 1 : -1))
+        case "loadfile":
+            // mpv's other flags add to a playlist, which a tile does not have (yet).
+            guard count(1...3), let url = text(0), arguments.count < 2 || text(1) == "replace" else { return .failure(.invalidParameter) }
+            guard arguments.count == 3 else { return .success(.loadFile(url, tile: 1)) }
+            guard let tile = number(2).flatMap({ Int(exactly: $0) }), WallProperty.tileNumbers.contains(tile) else { return .failure(.invalidParameter) }
+            return .success(.loadFile(url, tile: tile))
         case "screenshot-to-file":
             // mpv's second argument says what to include (video, window, subtitles); the wall
             // always saves what the window shows.

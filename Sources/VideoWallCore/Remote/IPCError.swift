@@ -7,4 +7,5 @@ public enum IPCError: String, Error, Sendable, Equatable {
     case propertyUnavailable = "property unavailable"
     case propertyError = "error accessing property"
     case commandFailed = "error running command"
+    case loadingFailed = "loading failed"
 }

@@ -48,7 +48,7 @@ public enum WallProperty: Hashable, Sendable {
     /// Whether a client may set it (`set_property`, `cycle`, `add`).
     public var isWritable: Bool {
         switch self {
-        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop: return true
+        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .tile(_, .path): return true
         default: return false
         }
     }

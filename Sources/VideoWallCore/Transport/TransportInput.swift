@@ -37,6 +37,9 @@ public enum TransportInput: Sendable, Equatable {
     /// A failed tile tries its source again (`RecoveryPolicy`): it is left out like a late
     /// tile until it is ready, then joins the wall where the wall is.
     case tileRetrying(Int)
+    /// A tile plays another source (the same pipeline, a new URI, described by `profile`): it
+    /// leaves the group and joins again like a late tile once it is ready.
+    case tileReplaced(Int, TileProfile)
     /// A late tile, asked to `join`, is ready where the wall will be: its running time 0 is the
     /// wall's `runningTime` then (nil: it plays from where it stands, starting now).
     case tileJoined(Int, runningTime: MediaTime?)

@@ -156,6 +156,15 @@ extension WallTransport {
         }
     }
 
+    /// A tile plays another source: it leaves the group as a failed tile would (nothing waits
+    /// for it), and comes back as a retried one does.
+    mutating func tileReplaced(_ tile: Int, profile: TileProfile) {
+        guard tiles[tile] != nil else { return }
+        if tiles[tile]?.stage != .failed { tileFailed(tile) }
+        tiles[tile]?.profile = profile
+        tileRetrying(tile)
+    }
+
     // MARK: Buffering
 
     /// A network tile that runs dry holds the whole group until every tile has enough.

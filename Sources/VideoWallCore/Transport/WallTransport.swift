@@ -72,6 +72,7 @@ public struct WallTransport: Sendable {
             holdOrReleaseForData()
         case .tileFailed(let tile): tileFailed(tile)
         case .tileRetrying(let tile): tileRetrying(tile)
+        case .tileReplaced(let tile, let profile): tileReplaced(tile, profile: profile)
         case .tileJoined(let tile, let runningTime): tileJoined(tile, runningTime: runningTime)
         case .clockLost(let tile): clockLost(tile)
         case .suspensionTick(let reached): suspensionTick(reached: reached)

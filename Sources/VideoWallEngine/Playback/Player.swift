@@ -610,6 +610,35 @@ package final class Player {
         return true
     }
 
+    /// Plays another source in the same pipeline and sinks (`Coordinator.replaceSource`): the
+    /// pipeline goes to NULL, takes the new URI, and is prerolled next by the caller; what the
+    /// tile counted so far is kept. Local and network sources loop differently, so a tile keeps
+    /// its kind. False when the tile was shut down or the kinds differ.
+    func replaceSource(with described: Asset) async -> Bool {
+        guard !isShutDown, described.isNetwork == asset.isNetwork else { return false }
+        if state != .failed {
+            finalStatistics = statistics
+            heldPosition = position
+            restartCheck?.cancel()
+            stateChanges.requestState(.null)
+            resumeWaiters(false)
+            apply(.failed("replaced"))
+        }
+        // playbin takes a new URI when it next starts from READY: the stop must have happened
+        // (a PAUSED asked for meanwhile would replace it in the queue, and the old source play on).
+        await settle()
+        guard !isShutDown else { return false }
+        asset = described
+        isConfirmed = true
+        startOffset = .zero
+        inSegmentMode = false
+        lastSeekSeqnum = nil
+        videoFormat = nil
+        requeue.uri = described.uri
+        try? pipeline.set("uri", described.uri)
+        return revive()
+    }
+
     /// Releases the pipeline (NULL state) and ends the event stream.
     func shutDown() {
         guard !isShutDown else { return }
@@ -738,8 +767,13 @@ package final class Player {
 final class RequeueSwitch: @unchecked Sendable {
     private let lock = NSLock()
     private var enabled = false
-    let uri: String
-    init(uri: String) { self.uri = uri }
+    private var currentURI: String
+    init(uri: String) { currentURI = uri }
+    /// The URI a loop hands playbin again (a new one when the tile's source is replaced).
+    var uri: String {
+        get { lock.lock(); defer { lock.unlock() }; return currentURI }
+        set { lock.lock(); currentURI = newValue; lock.unlock() }
+    }
     var isEnabled: Bool {
         get { lock.lock(); defer { lock.unlock() }; return enabled }
         set { lock.lock(); enabled = newValue; lock.unlock() }

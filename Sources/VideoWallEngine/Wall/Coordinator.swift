@@ -10,7 +10,7 @@ import VideoWallCore
 @MainActor
 public final class Coordinator {
     public let configuration: CoordinatorConfiguration
-    package private(set) var slots: [TileSlot] = []
+    package internal(set) var slots: [TileSlot] = []
     var machine: WallTransport
     public var transport: TransportState { machine.state }
     public var rate: Double { machine.rate }

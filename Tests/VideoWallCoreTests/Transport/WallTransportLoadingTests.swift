@@ -159,3 +159,20 @@ final class WallTransportRecoveryTests: XCTestCase {
         XCTAssertEqual(wall.transport.takingPart, [0, 1], "a playing tile is left as it is")
     }
 }
+
+/// A tile given another source while the wall plays (`loadfile`).
+final class WallTransportReplacingTests: XCTestCase {
+    func testAReplacedTileLeavesTheGroupAndJoinsAgainWhenReady() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 60), .local(seconds: 60)])
+        wall.send(.play)
+        wall.advance(by: .seconds(2))
+        wall.send(.tileReplaced(1, .local(seconds: 20)))
+        XCTAssertEqual(wall.transport.takingPart, [0], "nothing waits for the tile while it opens its new source")
+        XCTAssertEqual(wall.transport.state, .playing)
+        XCTAssertEqual(wall.send(.tilePrerolled(1, leadIn: .zero)), [.join(1)])
+        let joined = wall.send(.tileJoined(1, runningTime: wall.transport.runningTime(at: wall.now) + .milliseconds(500)))
+        XCTAssertEqual(joined.tiles(setTo: .playing), [1])
+        XCTAssertEqual(wall.transport.takingPart, [0, 1])
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+internal import GStreamerKit
+import VideoWallCore
+
+/// Another source in one tile of a running wall (mpv's `loadfile` for a tile): the tile's
+/// pipeline and sinks stay, it takes the new URI, and joins the wall where the wall is, like a
+/// late tile; the other tiles play on untouched.
+extension Coordinator {
+    /// Describes `source`, then plays it in tile `index` (from 0), in sync with the wall.
+    /// Returns once the tile has joined; throws why when it cannot (the source is not
+    /// playable, the tile has no pipeline, or a local tile is given a network source or the
+    /// other way round).
+    public func replaceSource(ofTile index: Int, with source: String) async throws(AssetError) {
+        guard !isStopping, slots.indices.contains(index), let player = slots[index].player else {
+            throw AssetError(source: source, reason: .playbackFailed("tile \(index + 1) has no pipeline to play it in"))
+        }
+        let asset = try AssetLoader.playableInATile(try await AssetLoader.load(source, seconds: loadSeconds))
+        guard !isStopping, slots.indices.contains(index), slots[index].player === player else {
+            throw AssetError(source: source, reason: .playbackFailed("the wall was closed or loaded again meanwhile"))
+        }
+        guard await player.replaceSource(with: asset) else {
+            throw AssetError(source: source, reason: .playbackFailed("tile \(index + 1) plays \(player.asset.isNetwork ? "network" : "local") sources only"))
+        }
+        slots[index].source = source
+        recoveryTimers.removeValue(forKey: index)?.cancel()
+        recoveryAttempts[index] = nil
+        stallWatch?.forget(tile: index)
+        handle(.tileReplaced(index, Self.profile(of: player)))
+        guard await player.preroll(timeout: prerollSeconds), !isStopping else {
+            throw player.failure ?? AssetError(source: source, reason: .playbackFailed("the tile did not start"))
+        }
+        let joined = Task { @MainActor in await self.whenJoined(index) }
+        prerollFinished(player, ok: true)
+        await joined.value
+        if let failure = player.failure { throw failure }
+    }
+
+    /// Waits until tile `index` takes part in the wall again and, while the wall plays, until
+    /// its first frame is due (it joins a little ahead of the wall, holding that frame until
+    /// the wall gets there); or until it fails or the wall stops.
+    private func whenJoined(_ index: Int) async {
+        while !isStopping, machine.isLate(index), slots.indices.contains(index), slots[index].player?.state != .failed {
+            await Self.pause(0.05)
+        }
+        while !isStopping, transport == .playing, slots.indices.contains(index), slots[index].player?.state != .failed,
+              machine.runningTime(at: MediaTime(clock.time)) < machine.offset(ofTile: index) {
+            await Self.pause(0.02)
+        }
+    }
+}
