@@ -62,7 +62,7 @@ let package = Package(
         .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),
 
         // The benchmark: sync, loop, seek, start-up and cost, against bare GStreamer baselines.
-        .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "GStreamerKit", "GLibMainLoop"]),
+        .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "GStreamerKit", "GLibMainLoop"]),
 
         .executableTarget(name: "videowall", dependencies: [
             "VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",

@@ -89,6 +89,39 @@ public struct BenchReport: Codable, Sendable {
         public var residentGrowth: String
     }
 
+    /// The fault run (`videowall bench --faults`): a network tile that loses its server, beside
+    /// a local tile that must lose nothing.
+    public struct Faults: Codable, Sendable {
+        public struct Recovery: Codable, Sendable {
+            public var cause: String
+            /// Seconds from the fault to the tile's failure (the watchdog's verdict, for a hang).
+            public var noticedAfter: Double
+            /// Seconds from the server answering again to the tile playing in the wall again.
+            public var backAfter: Double
+            /// The largest distance between the two tiles' positions in the second after.
+            public var spreadAfterMilliseconds: Double
+        }
+
+        public struct Flood: Codable, Sendable {
+            public var linesSent: Int
+            /// The longest a polite client waited for an answer meanwhile.
+            public var slowestReplyMilliseconds: Double
+            public var localTileFramesDropped: Int
+        }
+
+        public var recoveries: [Recovery]
+        public var flood: Flood
+        /// Over the whole run (target: 0).
+        public var localTileFramesDropped: Int
+        public var localTileFramesRendered: Int
+
+        public func json() throws -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        }
+    }
+
     public var machine: Machine
     public var clips: String
     public var tiles: Int

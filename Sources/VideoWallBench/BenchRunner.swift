@@ -27,6 +27,12 @@ public struct BenchRunner {
 
     static func footageBitrate(width: Int) -> Int { max(500, 8000 * width / 1920) }
 
+    /// The fault run alone (`videowall bench --faults`).
+    public func runFaults() async throws -> BenchReport.Faults {
+        log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")
+        return try await FaultBench(options: options).measure()
+    }
+
     public func run() async throws -> BenchReport {
         var notes: [String] = []
         let frameDuration = MediaTime(nanoseconds: 1_000_000_000 / Int64(options.frameRate))

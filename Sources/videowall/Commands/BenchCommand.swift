@@ -49,6 +49,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "A small, fast run (tiny clips, short phases): checks that everything runs.")
     var quick = false
 
+    @Flag(name: .long, help: "Only the fault run: a network tile whose server stops, comes back and hangs, beside a local tile, while a client floods the remote-control socket.")
+    var faults = false
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -99,10 +102,36 @@ struct BenchCommand: ParsableCommand {
             throw ExitStatus.startupFailed
         }
         let options = self.options, json = self.json
+        if faults { return try runFaults(options, json: json) }
         let outcome: Result<BenchReport, BenchFailure> = try MainActor.assumeIsolated {
             try MainLoop.runUntilComplete {
                 do {
                     return .success(try await BenchRunner(options: options) { Console.note($0) }.run())
+                } catch {
+                    return .failure(BenchFailure(message: "\(error)"))
+                }
+            }
+        }
+        GStreamer.deinitialize()
+        switch outcome {
+        case .success(let report):
+            do { try Console.write(json ? try report.json() : BenchText.render(report), to: "-") } catch {
+                Console.error("cannot write the bench report: \(error.localizedDescription)")
+                throw ExitStatus.outputLost
+            }
+        case .failure(let failure):
+            Console.error("bench: \(failure.message)")
+            throw ExitStatus.noTilePlayed
+        }
+    }
+}
+
+extension BenchCommand {
+    private func runFaults(_ options: BenchOptions, json: Bool) throws {
+        let outcome: Result<BenchReport.Faults, BenchFailure> = try MainActor.assumeIsolated {
+            try MainLoop.runUntilComplete {
+                do {
+                    return .success(try await BenchRunner(options: options) { Console.note($0) }.runFaults())
                 } catch {
                     return .failure(BenchFailure(message: "\(error)"))
                 }

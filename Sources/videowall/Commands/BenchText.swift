@@ -62,4 +62,17 @@ enum BenchText {
     private static func pad(_ s: String, _ width: Int) -> String {
         s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
     }
+
+    /// The fault run, one line per fault and the figures of the tile never at fault.
+    static func render(_ faults: BenchReport.Faults) -> String {
+        var lines = ["faults: a network tile (loopback HTTP, 8 MB/s) beside a local tile, group loop, --retry inf, watchdog on"]
+        for recovery in faults.recoveries {
+            lines.append(String(format: "  %@: noticed after %.1f s, back %.1f s after the server answered, tiles %.1f ms apart after",
+                                recovery.cause, recovery.noticedAfter, recovery.backAfter, recovery.spreadAfterMilliseconds))
+        }
+        lines.append(String(format: "  flood: %d requests not read; the slowest answer to a polite client %.0f ms; local tile dropped %d frames meanwhile",
+                            faults.flood.linesSent, faults.flood.slowestReplyMilliseconds, faults.flood.localTileFramesDropped))
+        lines.append("  local tile (never at fault): \(faults.localTileFramesRendered) frames rendered, \(faults.localTileFramesDropped) dropped")
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

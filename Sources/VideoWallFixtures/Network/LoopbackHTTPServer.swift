@@ -1,8 +1,7 @@
 import Foundation
-import XCTest
 
 /// An HTTP server on 127.0.0.1 (Python's http.server) serving a folder, for network-tile
-/// tests. With `byteRanges` it answers Range requests; without, it ignores them and always
+/// tests and the bench's fault run. With `byteRanges` it answers Range requests; without, it ignores them and always
 /// sends the whole file, as `python3 -m http.server` does. Every response that reads through
 /// byte `stallAfter` of a file stalls there once, for `stallSeconds`. Stop it with `terminate()`;
 /// `port` starts one on a given port (a server back after it went away). `bytesPerSecond` sends
@@ -12,11 +11,13 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     public let port: Int
     private let process: Process
     /// While this file exists, responses send nothing (`hang()`).
-    private let hangFlag = TestClips.directory + "/http-hang-\(UUID().uuidString)"
+    private let hangFlag = NSTemporaryDirectory() + "videowall-http-hang-\(UUID().uuidString)"
 
     public init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0,
                 port: Int = 0, bytesPerSecond: Int? = nil) throws {
-        let script = TestClips.file(named: "loopback-http-server.py", contents: Data(Self.script.utf8))
+        let script = NSTemporaryDirectory() + "videowall-loopback-http-server-\(UUID().uuidString).py"
+        FileManager.default.createFile(atPath: script, contents: Data(Self.script.utf8))
+        defer { try? FileManager.default.removeItem(atPath: script) }
         process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", "-u", script, directory, String(stallAfter), String(stallSeconds),
@@ -31,7 +32,7 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         }
         guard let port = Int(line) else {
             process.terminate()
-            throw XCTSkip("python3 could not start an HTTP server: \(line)")
+            throw LoopbackServerError(description: "python3 could not start an HTTP server: \(line)")
         }
         self.port = port
     }
@@ -98,4 +99,8 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     print(server.server_address[1], flush=True)
     server.serve_forever()
     """
+}
+
+public struct LoopbackServerError: Error, CustomStringConvertible {
+    public var description: String
 }
