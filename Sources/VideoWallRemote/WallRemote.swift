@@ -16,6 +16,10 @@ public final class WallRemote {
     /// Events each client turned off (`disable_event`); "all" turns off every one.
     private var disabledEvents: [Int: Set<String>] = [:]
     private var clients: Set<Int> = []
+    /// Each client's lines not yet run, and whether a task is running them: a client's
+    /// commands run one after another, in the order sent, and its replies come in that order.
+    private var pendingLines: [Int: [String]] = [:]
+    private var runningClients: Set<Int> = []
     private var eventTask: Task<Void, Never>?
     private var checkTask: Task<Void, Never>?
     /// What the wall's events said last, for the mpv events that are changes of state.
@@ -76,18 +80,36 @@ public final class WallRemote {
         case .connected(let client):
             clients.insert(client)
         case .line(let client, let line):
-            guard let parsed = IPCRequest.parse(line) else { return }
-            switch parsed {
-            case .success(let request):
-                Task { await self.run(request, from: client) }
-            case .failure(let refusal):
-                send(IPCMessage.failure(refusal.error, requestID: refusal.requestID), to: client)
-            }
+            pendingLines[client, default: []].append(line)
+            guard !runningClients.contains(client) else { return }
+            runningClients.insert(client)
+            Task { await self.runLines(of: client) }
         case .disconnected(let client):
             clients.remove(client)
+            pendingLines[client] = nil
             observations.forget(client: client)
             disabledEvents[client] = nil
         }
+    }
+
+    /// Runs `client`'s waiting lines in order, giving other clients and the wall their turn
+    /// between two (a flood from one client delays no one else by more than a command).
+    private func runLines(of client: Int) async {
+        while let line = pendingLines[client]?.first {
+            pendingLines[client]?.removeFirst()
+            switch IPCRequest.parse(line) {
+            case .success(let request)?:
+                await run(request, from: client)
+            case .failure(let refusal)?:
+                send(IPCMessage.failure(refusal.error, requestID: refusal.requestID), to: client)
+            case nil:
+                break
+            }
+            server?.lineHandled(by: client)
+            await Task.yield()
+        }
+        runningClients.remove(client)
+        if pendingLines[client]?.isEmpty == true { pendingLines[client] = nil }
     }
 
     private func run(_ request: IPCRequest, from client: Int) async {

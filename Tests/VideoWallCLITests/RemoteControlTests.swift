@@ -169,7 +169,7 @@ final class RemoteControlTests: XCTestCase {
         for _ in 0..<6 {
             let asked = Date()
             positions.append(try good.number("time-pos"))
-            XCTAssertLessThan(Date().timeIntervalSince(asked), 1.0, "answered promptly despite the others")
+            XCTAssertLessThan(Date().timeIntervalSince(asked), 0.25, "answered promptly despite the flood: a client waits behind no other client's backlog")
             Thread.sleep(forTimeInterval: 0.25)
         }
         XCTAssertEqual(positions, positions.sorted(), "the wall keeps playing: \(positions)")

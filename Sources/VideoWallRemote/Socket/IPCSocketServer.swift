@@ -7,7 +7,8 @@ import Glibc
 /// The remote-control socket: accepts clients on a Unix socket and exchanges lines with them,
 /// all on a thread of its own (`poll(2)`), so that a slow, silent or hostile client never
 /// holds the main thread. What clients send reaches `handler` on the main actor, in order per
-/// client; replies are queued with `send` from any thread.
+/// client; replies are queued with `send` from any thread. A line counts as waiting until
+/// `lineHandled(by:)` says it was dealt with (its command run, not just received).
 ///
 /// Bounds (`IPCSocketLoop`'s): a line of more than `maximumLineLength` bytes closes its connection; a client
 /// whose unread replies pass `maximumBacklog` bytes (it does not read) is dropped; at most
@@ -30,6 +31,10 @@ public final class IPCSocketServer: Sendable {
 
     /// Queues `line` for `client` (from any thread).
     public func send(_ line: String, to client: Int) { loop.send(line, to: client) }
+
+    /// One of `client`'s lines has been dealt with: the server reads on once fewer than
+    /// `maximumInFlight` are waiting. Every `.line` delivered must be answered so.
+    public func lineHandled(by client: Int) { loop.handled(client: client) }
 
     /// Stops serving now; the socket file goes. Dropping the server does the same.
     public func stop() { loop.stop() }
@@ -149,8 +154,8 @@ public final class IPCSocketLoop: @unchecked Sendable {
         wake()
     }
 
-    /// The main thread handled one of `client`'s lines.
-    private func handled(client: Int) {
+    /// One of `client`'s lines was dealt with.
+    func handled(client: Int) {
         lock.lock()
         clients[client]?.inFlight -= 1
         lock.unlock()
@@ -162,10 +167,9 @@ public final class IPCSocketLoop: @unchecked Sendable {
         _ = Glibc.write(wakeWrite, &byte, 1)
     }
 
-    private func deliver(_ incoming: Incoming, countedFor client: Int? = nil) {
+    private func deliver(_ incoming: Incoming) {
         DispatchQueue.main.async { [self] in
             MainActor.assumeIsolated { handler(incoming) }
-            if let client { handled(client: client) }
         }
     }
 
@@ -270,7 +274,7 @@ public final class IPCSocketLoop: @unchecked Sendable {
         }
         clients[id] = client
         lock.unlock()
-        for incoming in delivered { deliver(incoming, countedFor: id) }
+        for incoming in delivered { deliver(incoming) }
     }
 
     private func flush(_ id: Int) {
