@@ -18,6 +18,8 @@ struct HeadlessSession {
     var plan: TilePlan?
     var options: PlaybackSettings
     var stop: SessionStop
+    /// With `--layout`: SIGHUP reads it again (`LayoutReload`) instead of stopping.
+    var reloads: LayoutReload.Source? = nil
     /// Told when the wall plays and stops, under systemd (`$NOTIFY_SOCKET`).
     var systemd: SystemdNotifier?
 
@@ -36,6 +38,8 @@ struct HeadlessSession {
         }
         let mpris = MediaPlayerControl.start(options.mpris, coordinator: coordinator, stop: stop)
         let reporter = TileProblems.report(from: coordinator)
+        let reload = LayoutReload.arm(reloads, plan: plan, coordinator: coordinator, stop: stop)
+        defer { withExtendedLifetime(reload) {} }
         stop.whenStopping { coordinator.stopLoading() }
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.

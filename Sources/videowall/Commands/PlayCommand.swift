@@ -42,6 +42,7 @@ struct PlayCommand: ParsableCommand {
         // Before GStreamer starts, so a refused NOTIFY_SOCKET is said first thing.
         let systemd = MainActor.assumeIsolated { SystemdNotifier.fromEnvironment() }
         let sources = media, windowOptions = window.settings, headless = playback.headless
+        let reloads = windowOptions.layout.map { LayoutReload.Source(layoutName: $0, sources: media, maxTiles: playback.maxTiles) }
         var options = playback.settings
         // A layout is checked before GStreamer or the display starts, headless too: a broken
         // one plays nothing and exits 64, in CI as on a screen.
@@ -70,14 +71,14 @@ struct PlayCommand: ParsableCommand {
                 let settings = options
                 return try MainLoop.runUntilComplete {
                     await HeadlessSession(sources: sources, plan: chosen, options: settings, stop: SessionStop(signals: signals),
-                                          systemd: systemd).run()
+                                          reloads: reloads, systemd: systemd).run()
                 }
             }
             guard let plan = chosen ?? TilePlan.builtIn(sources: sources, maxTiles: options.maxTiles) else { return ExitStatus.usage }
             let settings = options
             return try MainLoop.runUntilComplete {
                 await WindowSession(plan: plan, playback: settings, window: windowOptions, stop: SessionStop(signals: signals),
-                                    systemd: systemd).run()
+                                    reloads: reloads, systemd: systemd).run()
             }
         }
         SessionEnd.deinitializeGStreamer()

@@ -18,6 +18,8 @@ struct WindowSession {
     /// The name to show over a source's tile instead of its file name, by source.
     var labels: [String: String] = [:]
     var stop: SessionStop
+    /// With `--layout`: SIGHUP reads it again (`LayoutReload`) instead of stopping.
+    var reloads: LayoutReload.Source? = nil
     /// Told when the wall plays and stops, under systemd (`$NOTIFY_SOCKET`).
     var systemd: SystemdNotifier?
 
@@ -62,6 +64,8 @@ struct WindowSession {
         }
         let mpris = MediaPlayerControl.start(playback.mpris, coordinator: coordinator, stop: stop)
         let reporter = TileProblems.report(from: coordinator)
+        let reload = LayoutReload.arm(reloads, plan: plan, coordinator: coordinator, stop: stop)
+        defer { withExtendedLifetime(reload) {} }
         do { try wallWindow.show(following: coordinator) } catch {
             Console.error(error.description)
             return ExitStatus.usage

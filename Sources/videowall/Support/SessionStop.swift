@@ -27,8 +27,18 @@ final class SessionStop {
     private var actions: [() -> Void] = []
     private var sources: [any MainLoopSource] = []
 
+    /// What SIGHUP does instead of stopping (a reload), when a session sets it.
+    var onHangUp: (() -> Void)?
+
     init(signals: StopSignals) {
-        signals.onSignal { [weak self] signal in self?.stop(.signal(signal)) }
+        signals.onSignal { [weak self] signal in
+            guard let self else { return }
+            if signal == .hangUp, self.reason == nil, let reload = self.onHangUp {
+                reload()
+            } else {
+                self.stop(.signal(signal))
+            }
+        }
     }
 
     /// Stops the session for `reason`, unless it is already stopping.
@@ -38,6 +48,7 @@ final class SessionStop {
         if case .signal(let signal) = reason { Console.note("stopping: \(signal)") }
         sources.forEach { $0.cancel() }
         sources.removeAll()
+        onHangUp = nil
         let actions = self.actions
         self.actions.removeAll()
         actions.forEach { $0() }

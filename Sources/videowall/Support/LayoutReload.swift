@@ -1,0 +1,85 @@
+import GStreamerKit
+import VideoWallCore
+import VideoWallEngine
+
+/// SIGHUP with `--layout` (systemd's `ExecReload=`): the layout is read again, and each tile
+/// whose region now names another source plays it, joining the wall in sync
+/// (`Coordinator.replaceSource`); the tiles whose source did not change go on untouched, with
+/// no black frame. Regions that moved, or other region options, wait for the next start.
+@MainActor
+final class LayoutReload {
+    /// What a reload reads again: the `--layout` given, with the command line's sources.
+    struct Source: Sendable {
+        var layoutName: String
+        var sources: [String]
+        var maxTiles: Int
+    }
+
+    private var plan: TilePlan
+    private let sources: [String]
+    private let layoutName: String
+    private let maxTiles: Int
+    private weak var coordinator: Coordinator?
+    private var running: Task<Void, Never>?
+
+    init(plan: TilePlan, source: Source, coordinator: Coordinator) {
+        self.plan = plan
+        sources = source.sources
+        layoutName = source.layoutName
+        maxTiles = source.maxTiles
+        self.coordinator = coordinator
+    }
+
+    /// Makes SIGHUP reload `plan`'s layout for this session, when a layout was given.
+    static func arm(_ source: Source?, plan: TilePlan?, coordinator: Coordinator, stop: SessionStop) -> LayoutReload? {
+        guard let source, let plan else { return nil }
+        let reload = LayoutReload(plan: plan, source: source, coordinator: coordinator)
+        stop.onHangUp = { [weak reload] in reload?.reload() }
+        return reload
+    }
+
+    /// One reload, unless one still runs (then this one is said and dropped).
+    func reload() {
+        guard running == nil else {
+            Console.note("SIGHUP: a reload is still under way; this one is not started")
+            return
+        }
+        running = Task { [weak self] in
+            await self?.run()
+            self?.running = nil
+        }
+    }
+
+    private func run() async {
+        Console.note("SIGHUP: reading the layout again")
+        let sources = self.sources, layoutName = self.layoutName, maxTiles = self.maxTiles
+        // Off the main thread, bounded: the file may sit on a dead mount.
+        let outcome = await BlockingCalls.run("reading the layout", timeout: TilePlan.layoutReadTimeout) {
+            Result { () throws(LayoutError) in try TilePlan.make(sources: sources, layoutName: layoutName, maxTiles: maxTiles) }
+        }
+        let fresh: TilePlan
+        switch outcome {
+        case .success(let read)?: fresh = read
+        case .failure(let error)?:
+            Console.error("SIGHUP: \(error.description); the wall goes on as it was")
+            return
+        case nil:
+            Console.error("SIGHUP: --layout \(Console.name(layoutName)): the file gave no answer within \(Int(TilePlan.layoutReadTimeout)) s; the wall goes on as it was")
+            return
+        }
+        if fresh.tiles.map({ $0.region }) != plan.tiles.map({ $0.region }) || fresh.layout.regions.map(\.frame) != plan.layout.regions.map(\.frame) {
+            Console.warning("SIGHUP: the layout's regions changed: they take effect at the next start; sources are reloaded now")
+        }
+        for index in plan.tiles.indices where index < fresh.tiles.count && fresh.tiles[index].source != plan.tiles[index].source {
+            guard let coordinator else { return }
+            let source = fresh.tiles[index].source
+            do {
+                try await coordinator.replaceSource(ofTile: index, with: source)
+                plan.tiles[index].source = source
+                Console.note("tile \(index + 1): now plays \(Console.name(source))")
+            } catch {
+                Console.error("SIGHUP: tile \(index + 1): \(error); it plays \(Console.name(plan.tiles[index].source)) as before")
+            }
+        }
+    }
+}
