@@ -8,13 +8,18 @@ public struct TileProfile: Sendable, Equatable {
     /// whole group waits for it (a live source cannot be waited for).
     public var buffers: Bool
     public var endOfStream: EndOfStreamPolicy
+    /// Whether the tile starts again when the group loops. false (a region's `loop: false` on a
+    /// wall that loops, as in kiosk mode): it holds its last frame, and the group's wrap is
+    /// planned without it.
+    public var loopsWithGroup: Bool
 
     public init(duration: MediaTime? = nil, frameDuration: MediaTime? = nil, isSeekable: Bool = true,
-                buffers: Bool = false, endOfStream: EndOfStreamPolicy = .hold) {
+                buffers: Bool = false, endOfStream: EndOfStreamPolicy = .hold, loopsWithGroup: Bool = true) {
         self.duration = duration
         self.frameDuration = frameDuration
         self.isSeekable = isSeekable
         self.buffers = buffers
         self.endOfStream = endOfStream
+        self.loopsWithGroup = loopsWithGroup
     }
 }

@@ -9,7 +9,7 @@ extension WallTransport {
         // In a group loop every tile that ends is re-armed for the next wrap: a shorter tile as
         // planned, and a tile planned as gapless that missed its requeue (a clip read whole
         // while it prerolled, before the plan armed it).
-        if let loopPlan, profile.endOfStream != .loop, state == .ready {
+        if let loopPlan, profile.endOfStream != .loop, profile.loopsWithGroup, state == .ready {
             rearm(tile, plan: loopPlan)
             return
         }
@@ -110,7 +110,10 @@ extension WallTransport {
             return
         }
         let own = part.filter { tiles[$0]?.profile.endOfStream == .loop }
-        let grouped = part.filter { tiles[$0]?.profile.endOfStream != .loop }
+        let grouped = part.filter { tiles[$0]?.profile.endOfStream != .loop && tiles[$0]?.profile.loopsWithGroup == true }
+        for tile in part where tiles[tile]?.profile.endOfStream != .loop && tiles[tile]?.profile.loopsWithGroup == false {
+            emit(.loopGaplessly(tile, false))
+        }
         let plan = LoopPlan.make(durations: grouped.map { tiles[$0]?.profile.duration },
                                  frameDurations: grouped.map { tiles[$0]?.profile.frameDuration })
         loopPlan = plan

@@ -14,6 +14,8 @@ package final class Player {
     private var isConfirmed = false
     private var unreportedFailure: AssetError?
     package let endOfStreamPolicy: EndOfStreamPolicy
+    /// Whether it starts again when the wall loops as a group (`TileSpec.loopsWithGroup`).
+    var loopsWithGroup = true
     package private(set) var state: PlayerState = .idle
     package private(set) var failure: AssetError?
     /// The media size the stream negotiated (pixels) and its pixel aspect; nil until caps arrive.

@@ -255,7 +255,8 @@ public final class Coordinator {
     static func profile(of player: Player) -> TileProfile {
         let asset = player.asset
         return TileProfile(duration: asset.duration, frameDuration: asset.video?.frameDuration, isSeekable: asset.isSeekable,
-                           buffers: asset.isNetwork && !asset.isLive, endOfStream: player.endOfStreamPolicy)
+                           buffers: asset.isNetwork && !asset.isLive, endOfStream: player.endOfStreamPolicy,
+                           loopsWithGroup: player.loopsWithGroup)
     }
 
     /// Returns once every tile's description has been applied (durations, frame rates).
@@ -322,6 +323,7 @@ public final class Coordinator {
         // until the group wraps, and which tiles are shorter is known only from the plan.
         if !isLooping || spec.endOfStream == .loop { player.setGaplessLoop(spec.endOfStream == .loop) }
         player.scaleVolume(by: effectiveVolume)
+        player.loopsWithGroup = spec.loopsWithGroup
         player.messageObserver = { [weak self] player, message in self?.observe(player, message) }
         return player
     }

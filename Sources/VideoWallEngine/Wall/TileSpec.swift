@@ -12,16 +12,20 @@ public struct TileSpec: Sendable {
     /// false: the sound goes to a synced `fakesink` and no audio device is opened, window or
     /// not (mpv's `--no-audio`). true: playbin's choice of device, unless the output is headless.
     public var opensAudioDevice: Bool
+    /// Whether the tile starts again when the wall loops as a group (`groupLoop`); false holds
+    /// its last frame while the others go round (a region's `loop: false` in kiosk mode).
+    public var loopsWithGroup: Bool
 
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
-                opensAudioDevice: Bool = true) {
+                opensAudioDevice: Bool = true, loopsWithGroup: Bool = true) {
         self.source = source
         self.output = output
         self.endOfStream = endOfStream
         self.muted = muted
         self.volume = volume
         self.opensAudioDevice = opensAudioDevice
+        self.loopsWithGroup = loopsWithGroup
     }
 }
 

@@ -55,7 +55,7 @@ struct TilePlan: Sendable {
             TileSpec(source: tile.source, output: output(index),
                      endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
                      muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
-                     opensAudioDevice: opensAudioDevice)
+                     opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false)
         }
         specs += leftOver.map { TileSpec(source: $0, muted: mute, opensAudioDevice: opensAudioDevice) }
         return specs

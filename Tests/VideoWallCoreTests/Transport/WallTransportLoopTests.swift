@@ -98,3 +98,20 @@ final class WallTransportLoopTests: XCTestCase {
         XCTAssertEqual(wall.send(.tileEnded(0)).seeks, [], "not re-armed: the group no longer loops")
     }
 }
+
+/// A region's `loop: false` on a wall that loops as a group (kiosk mode).
+final class WallTransportNoGroupLoopTests: XCTestCase {
+    func testATileThatDoesNotLoopWithTheGroupHoldsItsEndAndIsLeftOutOfThePlan() {
+        var wall = TransportHarness()
+        wall.send(.setLooping(true))
+        var intro = TileProfile.local(seconds: 10)
+        intro.loopsWithGroup = false
+        wall.loadWall([.local(seconds: 4), intro])
+        XCTAssertEqual(wall.transport.loopPlan?.groupDuration, .seconds(4), "the wrap is the looping tile's, not the intro's")
+        wall.send(.play)
+        wall.advance(by: .seconds(10))
+        let ended = wall.send(.tileEnded(1))
+        XCTAssertEqual(ended.seeks, [], "the intro is not re-armed for a wrap")
+        XCTAssertNotEqual(wall.transport.state, .ended, "the wall goes on looping its other tile")
+    }
+}
