@@ -28,6 +28,22 @@ final class TileNameTests: XCTestCase {
         }
     }
 
+    /// A tile given another source while the wall plays (`loadfile`, a reloaded layout) is
+    /// named after the new one.
+    func testATileGivenAnotherSourceIsNamedAfterIt() throws {
+        try onMainLoop(timeout: 60) {
+            let path = try await TestClips.clip(Self.clip)
+            let other = try await TestClips.clip(ClipSpec(width: 240, height: 240, frames: 60, pattern: "ball"))
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [path, path])
+            defer { WallWindowHarness.close(window, wall) }
+            window.perform(.toggleNames)  // the harness turns them off
+            try await wall.replaceSource(ofTile: 1, with: other)
+            let renamed = await waitUntil(timeout: 2) { window.nameText(ofRegion: 1) == TileLabel.name(forSource: other) }
+            XCTAssertTrue(renamed, "named \(window.nameText(ofRegion: 1) ?? "nothing")")
+            XCTAssertEqual(window.nameText(ofRegion: 0), TileLabel.name(forSource: path), "the other tile keeps its name")
+        }
+    }
+
     func testKioskShowsNoFileNamesOnlyTheLayoutsLabels() throws {
         try onMainLoop(timeout: 60) {
             let path = try await TestClips.clip(Self.clip)

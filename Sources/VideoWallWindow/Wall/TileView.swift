@@ -10,9 +10,9 @@ import VideoWallEngine
 @MainActor
 final class TileView {
     let region: LayoutRegion
-    let source: String?
+    private(set) var source: String?
     /// What the name overlay and the placeholder say; nil: nothing (a kiosk tile with no label).
-    let name: String?
+    private(set) var name: String?
     let container: UnsafeMutablePointer<GtkWidget>
     private(set) var surface: VideoSurface?
     private let videoBox: UnsafeMutablePointer<GtkWidget>
@@ -57,6 +57,16 @@ final class TileView {
     func showAll() {
         gtk_widget_show_all(container)
         updateOverlays()
+    }
+
+    /// The tile plays another source now: its name follows.
+    func showSource(_ newSource: String, name newName: String?) {
+        source = newSource
+        name = newName
+        gtk_label_set_text(vw_label(placeholder), newName ?? "")
+        gtk_label_set_text(vw_label(nameOverlay.label), newName ?? "")
+        updateOverlays()
+        layout(in: frame)
     }
 
     func setMediaSize(_ size: Size) {

@@ -28,6 +28,9 @@ public final class WallWindow {
     private var tiles: [TileView] = []
     /// Which tile shows each wall tile (coordinator index -> view index).
     private var viewForTile: [Int: Int] = [:]
+    /// How a source's tile is named: the region's label, the name given for the source, or
+    /// (not in kiosk mode) its file name.
+    private var nameForSource: (_ region: Int, _ source: String) -> String? = { _, _ in nil }
     private var stageSize = (width: 0, height: 0)
     private var isFullscreen = false
     /// Where the window was before it was made to cover its monitor by hand (no window
@@ -74,14 +77,16 @@ public final class WallWindow {
         gtk_container_add(vw_container(window), column)
 
         let sourceByRegion = Dictionary(assignments.map { ($0.region, $0.source) }, uniquingKeysWith: { a, _ in a })
+        let kiosk = options.kiosk
+        nameForSource = { region, source in
+            layout.regions[region].label ?? labels[source] ?? (kiosk ? nil : TileLabel.name(forSource: source))
+        }
         // Paint order: higher z on top (a picture-in-picture inset above the main picture).
         let order = layout.regions.indices.sorted { (layout.regions[$0].z, $0) < (layout.regions[$1].z, $1) }
         var views: [Int: TileView] = [:]
         for regionIndex in order {
             let source = sourceByRegion[regionIndex]
-            let name = layout.regions[regionIndex].label ?? source.flatMap { source in
-                labels[source] ?? (options.kiosk ? nil : TileLabel.name(forSource: source))
-            }
+            let name = source.flatMap { nameForSource(regionIndex, $0) } ?? layout.regions[regionIndex].label
             let view = try TileView(index: regionIndex, region: layout.regions[regionIndex], source: source, name: name)
             gtk_layout_put(vw_layout(stage), view.container, 0, 0)
             views[regionIndex] = view
@@ -388,6 +393,11 @@ public final class WallWindow {
         transportBar.update(position: coordinator.position, duration: coordinator.duration,
                             playing: coordinator.transport == .playing, rate: coordinator.rate,
                             loop: coordinator.isLooping, muted: coordinator.isMuted)
+        // A tile given another source (remote `loadfile`, a layout reloaded) is named after it.
+        let statuses = coordinator.tiles
+        for (tile, region) in viewForTile where statuses.indices.contains(tile) && tiles[region].source != statuses[tile].source {
+            tiles[region].showSource(statuses[tile].source, name: nameForSource(region, statuses[tile].source))
+        }
     }
 
     // MARK: Commands
