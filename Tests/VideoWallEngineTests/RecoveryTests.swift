@@ -57,12 +57,7 @@ final class RecoveryTests: XCTestCase {
             XCTAssertEqual(tiles[0].state, .playing, "\(tiles[0])")
             XCTAssertEqual(tiles[0].recoveries, 1)
             XCTAssertNil(tiles[0].failure, "a tile that came back has no error")
-            var spread = Int64.max
-            for _ in 0..<5 where spread > 1_000_000 {
-                let positions = wall.players.compactMap { $0.position?.nanoseconds }
-                if positions.count == 2 { spread = abs(positions[0] - positions[1]) }
-                await pause(seconds: 0.011)
-            }
+            let spread = await wall.positionSpread()
             XCTAssertLessThanOrEqual(spread, 1_000_000, "the tile that came back shows the same frame as the other: \(wall.players.map(\.position))")
             XCTAssertEqual(tiles[1].statistics?.framesDropped, 0, "the local tile lost nothing meanwhile")
             XCTAssertGreaterThan(tiles[0].statistics?.framesRendered ?? 0, 60, "frames from before the failure are still counted")
@@ -149,12 +144,7 @@ final class StallRecoveryTests: XCTestCase {
             let rebuilt = await waitUntil(timeout: 20) { wall.tiles[0].recoveries > 0 }
             XCTAssertTrue(rebuilt, "the stalled tile is rebuilt and rejoins: \(wall.tiles[0]), \(reasons)")
             await pause(seconds: 1)
-            var spread = Int64.max
-            for _ in 0..<5 where spread > 1_000_000 {
-                let positions = wall.players.compactMap { $0.position?.nanoseconds }
-                if positions.count == 2 { spread = abs(positions[0] - positions[1]) }
-                await pause(seconds: 0.011)
-            }
+            let spread = await wall.positionSpread()
             XCTAssertLessThanOrEqual(spread, 1_000_000, "rebuilt in sync: \(wall.players.map(\.position))")
             await wall.close()
         }

@@ -24,12 +24,7 @@ final class ReplaceSourceTests: XCTestCase {
             XCTAssertEqual(tiles[1].source, other)
             XCTAssertEqual(tiles[1].state, .playing)
             XCTAssertEqual(tiles[1].mediaFormat?.width, 240, "the new source's picture")
-            var spread = Int64.max
-            for _ in 0..<5 where spread > 1_000_000 {
-                let positions = wall.players.compactMap { $0.position?.nanoseconds }
-                if positions.count == 2 { spread = abs(positions[0] - positions[1]) }
-                await pause(seconds: 0.011)
-            }
+            let spread = await wall.positionSpread()
             XCTAssertLessThanOrEqual(spread, 1_000_000, "in sync with the wall: \(wall.players.map(\.position))")
             XCTAssertEqual(tiles[0].statistics?.framesDropped, 0, "the other tile played on untouched")
             XCTAssertGreaterThan(tiles[1].statistics?.framesRendered ?? 0, 30, "frames of the first source still counted")

@@ -101,37 +101,21 @@ struct BenchCommand: ParsableCommand {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
         }
-        let options = self.options, json = self.json
-        if faults { return try runFaults(options, json: json) }
-        let outcome: Result<BenchReport, BenchFailure> = try MainActor.assumeIsolated {
-            try MainLoop.runUntilComplete {
-                do {
-                    return .success(try await BenchRunner(options: options) { Console.note($0) }.run())
-                } catch {
-                    return .failure(BenchFailure(message: "\(error)"))
-                }
-            }
-        }
-        GStreamer.deinitialize()
-        switch outcome {
-        case .success(let report):
-            do { try Console.write(json ? try report.json() : BenchText.render(report), to: "-") } catch {
-                Console.error("cannot write the bench report: \(error.localizedDescription)")
-                throw ExitStatus.outputLost
-            }
-        case .failure(let failure):
-            Console.error("bench: \(failure.message)")
-            throw ExitStatus.noTilePlayed
+        let options = self.options
+        if faults {
+            try measure({ try await $0.runFaults() }, options: options, render: { try $0.json() }, text: BenchText.render)
+        } else {
+            try measure({ try await $0.run() }, options: options, render: { try $0.json() }, text: BenchText.render)
         }
     }
-}
 
-extension BenchCommand {
-    private func runFaults(_ options: BenchOptions, json: Bool) throws {
-        let outcome: Result<BenchReport.Faults, BenchFailure> = try MainActor.assumeIsolated {
+    /// Runs one measurement on the main loop and prints its report (JSON with `--json`).
+    private func measure<Report: Sendable>(_ body: @escaping @MainActor (BenchRunner) async throws -> Report, options: BenchOptions,
+                                           render json: (Report) throws -> String, text: (Report) -> String) throws {
+        let outcome: Result<Report, BenchFailure> = try MainActor.assumeIsolated {
             try MainLoop.runUntilComplete {
                 do {
-                    return .success(try await BenchRunner(options: options) { Console.note($0) }.runFaults())
+                    return .success(try await body(BenchRunner(options: options) { Console.note($0) }))
                 } catch {
                     return .failure(BenchFailure(message: "\(error)"))
                 }
@@ -140,7 +124,7 @@ extension BenchCommand {
         GStreamer.deinitialize()
         switch outcome {
         case .success(let report):
-            do { try Console.write(json ? try report.json() : BenchText.render(report), to: "-") } catch {
+            do { try Console.write(self.json ? try json(report) : text(report), to: "-") } catch {
                 Console.error("cannot write the bench report: \(error.localizedDescription)")
                 throw ExitStatus.outputLost
             }
