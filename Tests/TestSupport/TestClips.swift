@@ -55,6 +55,20 @@ public enum TestClips {
     }
 
     /// Writes a file with arbitrary bytes (bad-input cases).
+    /// One H.264 byte stream whose picture changes size after one second: 30 frames at 320x180,
+    /// then 30 at 180x320 (videotestsrc `pattern`). Returns its path.
+    public static func sizeSwitchingStream(named name: String, pattern: String) async throws -> String {
+        var joined = Data()
+        for (part, width, height) in [("a", 320, 180), ("b", 180, 320)] {
+            let path = directory + "/\(name)-\(part).h264"
+            try await ClipGenerator.run("videotestsrc num-buffers=30 pattern=\(pattern) ! video/x-raw,width=\(width),height=\(height),framerate=30/1 "
+                + "! x264enc speed-preset=ultrafast key-int-max=30 bframes=0 ! video/x-h264,stream-format=byte-stream ! filesink location=\(path)",
+                timeout: 30)
+            joined.append(try Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        return file(named: name + ".h264", contents: joined)
+    }
+
     nonisolated public static func file(named name: String, contents: Data) -> String {
         let path = (directory as NSString).appendingPathComponent(name)
         FileManager.default.createFile(atPath: path, contents: contents)

@@ -11,15 +11,7 @@ final class MediaFormatTests: XCTestCase {
     func testStreamThatChangesSizeReportsEachFormatWhenItsFramesArrive() throws {
         try onMainLoop(timeout: 90) {
             // 30 frames at 320x180 then 30 at 180x320, one H.264 stream: the change is at 1 s.
-            let first = TestClips.directory + "/format-a.h264", second = TestClips.directory + "/format-b.h264"
-            for (path, width, height) in [(first, 320, 180), (second, 180, 320)] {
-                try await ClipGenerator.run("videotestsrc num-buffers=30 pattern=ball ! video/x-raw,width=\(width),height=\(height),framerate=30/1 "
-                    + "! x264enc speed-preset=ultrafast key-int-max=30 bframes=0 ! video/x-h264,stream-format=byte-stream ! filesink location=\(path)",
-                    timeout: 30)
-            }
-            var joined = try Data(contentsOf: URL(fileURLWithPath: first))
-            joined.append(try Data(contentsOf: URL(fileURLWithPath: second)))
-            let switching = TestClips.file(named: "format-switching.h264", contents: joined)
+            let switching = try await TestClips.sizeSwitchingStream(named: "format-switching", pattern: "ball")
 
             let wall = try Coordinator()
             defer { wall.shutDown() }

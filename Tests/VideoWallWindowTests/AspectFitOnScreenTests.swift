@@ -58,15 +58,7 @@ final class AspectFitOnScreenTests: XCTestCase {
     /// An H.264 stream that switches from 16:9 to 9:16 after one second: the window re-fits.
     func testStreamThatChangesSizeMidStreamIsRefitted() throws {
         try onMainLoop(timeout: 60) {
-            let first = TestClips.directory + "/switch-a.h264", second = TestClips.directory + "/switch-b.h264"
-            for (path, width, height) in [(first, 320, 180), (second, 180, 320)] {
-                try await ClipGenerator.run("videotestsrc num-buffers=30 pattern=white ! video/x-raw,width=\(width),height=\(height),framerate=30/1 "
-                    + "! x264enc speed-preset=ultrafast key-int-max=30 bframes=0 ! video/x-h264,stream-format=byte-stream ! filesink location=\(path)",
-                    timeout: 30)
-            }
-            var joined = try Data(contentsOf: URL(fileURLWithPath: first))
-            joined.append(try Data(contentsOf: URL(fileURLWithPath: second)))
-            let switching = TestClips.file(named: "switching.h264", contents: joined)
+            let switching = try await TestClips.sizeSwitchingStream(named: "switching", pattern: "white")
             let layout = Layout(name: "one", background: .black, regions: [LayoutRegion(frame: Rect(x: 0, y: 0, width: 1, height: 1))])
             let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [switching])
             defer { WallWindowHarness.close(window, coordinator) }
