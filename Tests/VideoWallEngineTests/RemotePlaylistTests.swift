@@ -40,16 +40,44 @@ final class RemotePlaylistTests: XCTestCase {
         }
     }
 
-    /// A segment the server answers with 404: the tile's error is one line that names the
-    /// segment, without GStreamer's source location or its element path inside playbin.
-    func testAMissingSegmentIsReportedOnOneLineNamingIt() throws {
+    /// A segment the server answers with 404 is skipped: the tile plays on past it (the frames
+    /// after it are shown, none counted as dropped), says so in one warning that names the
+    /// segment (without GStreamer's source location or its element path inside playbin), and
+    /// the local tile beside it loses nothing.
+    func testAMissingSegmentIsSkippedWithOneLineNamingIt() throws {
         let folder = try onMainLoop(timeout: 60) { try await TestClips.hlsStream() }
-        let served = (TestClips.directory as NSString).appendingPathComponent("missing-segment")
-        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
-        for name in ["playlist.m3u8", "segment00000.ts", "segment00002.ts"] {
-            try? FileManager.default.copyItem(atPath: (folder as NSString).appendingPathComponent(name),
-                                              toPath: (served as NSString).appendingPathComponent(name))
+        let served = try Self.copy(of: folder, keeping: ["playlist.m3u8", "segment00000.ts", "segment00002.ts"])
+        let server = try LoopbackHTTPServer(serving: served)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 90))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: server.url(for: "playlist.m3u8")), TileSpec(source: local)])
+            wall.play()
+            _ = await waitUntil(timeout: 6) { wall.players.allSatisfy { $0.state == .ended } || wall.slots[0].failure != nil }
+            XCTAssertNil(wall.slots[0].failure, "the HLS tile plays past the missing segment")
+            let warnings = wall.slots[0].player?.warnings ?? []
+            XCTAssertEqual(warnings.count, 1, "\(warnings)")
+            let line = warnings.first ?? ""
+            XCTAssertTrue(line.contains("(404), URL: http://127.0.0.1:\(server.port)/segment00001.ts"), line)
+            for detail in ["/GstPlayBin", ".c(", "\\n", "\n", "(NULL)"] {
+                XCTAssertFalse(line.contains(detail), "\(detail) in: \(line)")
+            }
+            let hls = wall.slots[0].player?.statistics, beside = wall.slots[1].player?.statistics
+            XCTAssertGreaterThan(hls?.rendered ?? 0, 50, "the frames after the missing segment are shown")
+            XCTAssertEqual(hls?.dropped, 0, "a missing segment is not frames dropped")
+            XCTAssertEqual(beside?.rendered, 90)
+            XCTAssertEqual(beside?.dropped, 0)
         }
+    }
+
+    /// More segments missing in a row than `MissingSegmentSkipper.consecutiveLimit` is a stream
+    /// that is gone, not a gap: the tile fails, naming the segment, in one line.
+    func testAStreamWhoseSegmentsAreAllMissingFails() throws {
+        let spec = FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 180, keyFrameInterval: 30)
+        let (_, folder) = try onMainLoop(timeout: 60) { try await TestClips.frameCodedHLS(spec) }
+        let served = try Self.copy(of: folder, keeping: ["playlist.m3u8", "segment00000.ts"])
         let server = try LoopbackHTTPServer(serving: served)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
@@ -57,12 +85,24 @@ final class RemotePlaylistTests: XCTestCase {
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: server.url(for: "playlist.m3u8"))])
             wall.play()
-            _ = await waitUntil(timeout: 5) { wall.slots[0].failure != nil }
+            _ = await waitUntil(timeout: 6) { wall.slots[0].failure != nil }
             let line = wall.slots[0].failure?.description ?? "no failure"
-            XCTAssertTrue(line.contains("(404), URL: http://127.0.0.1:\(server.port)/segment00001.ts"), line)
-            for detail in ["/GstPlayBin", ".c(", "\\n", "\n", "(NULL)"] {
-                XCTAssertFalse(line.contains(detail), "\(detail) in: \(line)")
-            }
+            let limit = MissingSegmentSkipper.consecutiveLimit
+            XCTAssertTrue(line.contains(String(format: "(404), URL: http://127.0.0.1:\(server.port)/segment%05d.ts", limit + 1)), line)
+            XCTAssertFalse(line.contains("\n"), line)
+            XCTAssertEqual(wall.slots[0].player?.warnings.count, limit, "\(wall.slots[0].player?.warnings ?? [])")
         }
+    }
+
+    /// A copy of an HLS folder with only some of its files (the others answer 404).
+    private static func copy(of folder: String, keeping kept: [String]) throws -> String {
+        let copy = (TestClips.directory as NSString).appendingPathComponent("hls-keeping-" + kept.joined(separator: "-"))
+        try? FileManager.default.removeItem(atPath: copy)
+        try FileManager.default.createDirectory(atPath: copy, withIntermediateDirectories: true)
+        for name in kept {
+            try FileManager.default.copyItem(atPath: (folder as NSString).appendingPathComponent(name),
+                                             toPath: (copy as NSString).appendingPathComponent(name))
+        }
+        return copy
     }
 }

@@ -59,7 +59,11 @@ public struct BusMessage: Sendable {
             let domain = error.flatMap { g_quark_to_string($0.pointee.domain) }.map { String(cString: $0) } ?? "unknown"
             let code = Int(error?.pointee.code ?? 0)
             let text = GStreamer.takeMessage(error) ?? "unknown error"
-            let failure = GStreamerError(domain: domain, code: code, message: text, debug: debug.map { String(cString: $0) })
+            var details: UnsafePointer<GstStructure>?
+            if type == GST_MESSAGE_ERROR { gst_message_parse_error_details(message, &details) } else { gst_message_parse_warning_details(message, &details) }
+            var status: guint = 0
+            let httpStatus = details.map { gst_structure_get_uint($0, "http-status-code", &status) != 0 } == true ? Int(status) : nil
+            let failure = GStreamerError(domain: domain, code: code, message: text, debug: debug.map { String(cString: $0) }, httpStatus: httpStatus)
             return type == GST_MESSAGE_ERROR ? .error(failure) : .warning(failure)
         case GST_MESSAGE_STATE_CHANGED:
             var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL

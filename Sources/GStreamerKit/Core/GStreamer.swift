@@ -78,12 +78,16 @@ public struct GStreamerError: Error, CustomStringConvertible, Sendable, Equatabl
     public var message: String
     /// The developer detail GStreamer attaches to errors (debug string), if any.
     public var debug: String?
+    /// The HTTP status an HTTP source attached to its error (the "http-status-code" field of
+    /// the message's details, `gst_message_parse_error_details`), if any.
+    public var httpStatus: Int?
 
-    public init(domain: String, code: Int = 0, message: String, debug: String? = nil) {
+    public init(domain: String, code: Int = 0, message: String, debug: String? = nil, httpStatus: Int? = nil) {
         self.domain = domain
         self.code = code
         self.message = message
         self.debug = debug
+        self.httpStatus = httpStatus
     }
 
     public var description: String { message }

@@ -90,6 +90,18 @@ extension Element {
         return connect("element-setup", box: ClosureBox<Element>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
+    /// A bin's "deep-element-added" (`void (*)(GstBin *, GstBin *, GstElement *, gpointer)`):
+    /// every element added anywhere inside it, also the children of a bin added whole, on the
+    /// thread that adds it, before the element is used.
+    public func onDeepElementAdded(_ handler: @escaping @Sendable (Element) -> Void) -> SignalConnection {
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let trampoline: CFunction = { _, _, element, data in
+            guard let element, let data else { return }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Element>).body(Element(raw: element, transfer: .none))
+        }
+        return connect("deep-element-added", box: ClosureBox<Element>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
     /// "pad-added" (`void (*)(GstElement *, GstPad *, gpointer)`): a demuxer's new source pad,
     /// on the streaming thread that found the stream.
     public func onPadAdded(_ handler: @escaping @Sendable (Pad) -> Void) -> SignalConnection {

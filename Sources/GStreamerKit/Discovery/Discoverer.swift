@@ -14,9 +14,14 @@ import Foundation
 public enum Discoverer {
     /// The description of `uri`, or why there is none. Gives up after `timeout` seconds (plus
     /// a second of grace for the discoverer's own timeout) and when the task is cancelled.
+    ///
+    /// `elementAdded` is shown every element the discoverer's pipeline makes, on the thread
+    /// that makes it, before it is used (what playbin's "element-setup" is to a player): the
+    /// source, then everything added inside the pipeline ("deep-element-added" on the bin
+    /// above the source, connected in "source-setup").
     @MainActor
-    public static func describe(uri: String, timeout: Double) async -> Result<MediaInfo, DiscoveryFailure> {
-        let run = DiscoveryRun(uri: uri, timeout: timeout)
+    public static func describe(uri: String, timeout: Double, elementAdded: (@Sendable (Element) -> Void)? = nil) async -> Result<MediaInfo, DiscoveryFailure> {
+        let run = DiscoveryRun(uri: uri, timeout: timeout, elementAdded: elementAdded)
         let answer = FirstAnswer<Result<MediaInfo, DiscoveryFailure>>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -49,10 +54,23 @@ final class DiscoveryRun: @unchecked Sendable {
     private var loop: OpaquePointer?
     private var cancelled = false
     private var answer: Result<MediaInfo, DiscoveryFailure>?
+    private let elementAdded: (@Sendable (Element) -> Void)?
+    /// The discoverer's pipeline and the watch on it, kept until the discoverer stops.
+    private var pipelineWatch: (pipeline: Element, connection: SignalConnection)?
 
-    init(uri: String, timeout: Double) {
+    init(uri: String, timeout: Double, elementAdded: (@Sendable (Element) -> Void)?) {
         self.uri = uri
         self.timeout = timeout
+        self.elementAdded = elementAdded
+    }
+
+    /// "source-setup": the source is shown, and everything added to the pipeline after it.
+    fileprivate func sourceMade(_ source: Element) {
+        guard let elementAdded else { return }
+        elementAdded(source)
+        lock.lock(); defer { lock.unlock() }
+        guard pipelineWatch == nil, let pipeline = source.topBin else { return }
+        pipelineWatch = (pipeline, pipeline.onDeepElementAdded(elementAdded))
     }
 
     /// Quits the discovery's loop from any thread: an idle source on its context runs
@@ -110,6 +128,16 @@ final class DiscoveryRun: @unchecked Sendable {
         let handler = g_signal_connect_data(UnsafeMutableRawPointer(discoverer), "discovered",
                                             unsafeBitCast(discovered, to: GCallback.self),
                                             Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
+        // "source-setup": `void (*)(GstDiscoverer *, GstElement *, gpointer)`, on the thread
+        // that builds the pipeline.
+        typealias SourceSetup = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let sourceSetup: SourceSetup = { _, source, data in
+            guard let source, let data else { return }
+            Unmanaged<DiscoveryRun>.fromOpaque(data).takeUnretainedValue().sourceMade(Element(raw: source, transfer: .none))
+        }
+        let sourceHandler = g_signal_connect_data(UnsafeMutableRawPointer(discoverer), "source-setup",
+                                                  unsafeBitCast(sourceSetup, to: GCallback.self),
+                                                  Unmanaged.passUnretained(self).toOpaque(), nil, GConnectFlags(rawValue: 0))
         gst_discoverer_start(discoverer)
         if gst_discoverer_discover_uri_async(discoverer, uri) == 0 {
             finish(.failure(.invalidURI(uri)))
@@ -118,6 +146,9 @@ final class DiscoveryRun: @unchecked Sendable {
         lock.lock(); self.context = nil; self.loop = nil; lock.unlock()
         gst_discoverer_stop(discoverer)
         g_signal_handler_disconnect(UnsafeMutableRawPointer(discoverer), handler)
+        g_signal_handler_disconnect(UnsafeMutableRawPointer(discoverer), sourceHandler)
+        lock.lock(); let watch = pipelineWatch; pipelineWatch = nil; lock.unlock()
+        watch?.connection.disconnect()
         g_object_unref(UnsafeMutableRawPointer(discoverer))
         return answerIfAny ?? .failure(.cancelled)
     }

@@ -9,6 +9,11 @@ public struct FrameGapCounter: Sendable {
     /// Frames skipped so far, in all segments.
     public private(set) var skipped = 0
     private var last: (start: MediaTime, duration: MediaTime)?
+    /// Gaps in the media itself (a segment the server did not have) announced and not yet met.
+    private var announcedGaps = 0
+    /// The smallest gap, in frames, taken for an announced one. A machine that falls behind
+    /// loses a frame or two at a time; a missing segment is a second or more.
+    public static let announcedGapFrames = 3
 
     public init() {}
 
@@ -22,11 +27,31 @@ public struct FrameGapCounter: Sendable {
         let distance = start >= last.start ? start - last.start : last.start - start
         let periods = Int((Double(distance.nanoseconds) / Double(last.duration.nanoseconds)).rounded())
         let missing = max(0, periods - 1)
+        if announcedGaps > 0, missing >= Self.announcedGapFrames {
+            announcedGaps -= 1
+            lastAnnouncedGapEnd = start
+            return 0
+        }
         skipped += missing
         return missing
     }
 
+    /// Whether a gap was announced and not yet met: the stream has a hole ahead.
+    public var awaitsAnnouncedGap: Bool { announcedGaps > 0 }
+    /// The timestamp of the frame after the last announced gap met (the gap is met when
+    /// that frame arrives, which may be well before it is due).
+    public private(set) var lastAnnouncedGapEnd: MediaTime?
+
+    /// The stream will jump over media that does not exist (a skipped segment, announced when
+    /// its fetch fails, while frames from before it are still on their way): the next gap of
+    /// `announcedGapFrames` or more is not frames lost.
+    public mutating func gapAnnounced() {
+        announcedGaps += 1
+    }
+
     /// A new segment begins: the next frame's timestamp says nothing about frames lost.
+    /// Announced gaps are kept: a fetcher announces a gap as soon as it meets it, which may
+    /// be before the flush of a seek, and a seek that fetches it again announces it again.
     public mutating func segmentStarted() {
         last = nil
     }

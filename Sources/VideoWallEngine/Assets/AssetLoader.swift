@@ -22,7 +22,12 @@ public enum AssetLoader {
             guard let check else { throw AssetError(source: source, reason: .timedOut(seconds: Int(timeout))) }
             if let problem = check.problem { throw AssetError(source: source, reason: problem) }
         }
-        let result = await Discoverer.describe(uri: uri, timeout: timeout)
+        // The description obeys the tile's fetch rules: a remote playlist's local segments
+        // are not read to describe them, and a missing segment is skipped.
+        let refusals = FetchRefusals()
+        let rules = NetworkFetchRules(sourceURI: uri, onRefusal: { refusals.add($0) }, onSkip: { _ in })
+        let result = await Discoverer.describe(uri: uri, timeout: timeout) { rules.apply(to: $0) }
+        if let refused = refusals.first { throw AssetError(source: source, reason: .refusedFetch(refused)) }
         switch result {
         case .success(let info):
             guard var asset = makeAsset(source: source, info: info) else { throw AssetError(source: source, reason: .noVideo) }
@@ -84,10 +89,27 @@ public enum AssetLoader {
         case .failed(let error):
             // GstDiscoverer often reports a refused connection as a generic stream error: for
             // a network URI every failure that is not a missing plugin is a network failure.
-            if MediaLocation.isNetwork(uri) { return .network(error.message) }
+            let message = GStreamerText.readable(error.message)
+            if MediaLocation.isNetwork(uri) { return .network(message) }
             if error.domain.contains("resource") && error.code == 3 /* GST_RESOURCE_ERROR_NOT_FOUND */ { return .notFound }
-            return .notMediaFile(error.message)
+            return .notMediaFile(message)
         }
+    }
+}
+
+/// The fetches a description refused, first one first (any thread).
+final class FetchRefusals: @unchecked Sendable {
+    private let lock = NSLock()
+    private var uris: [String] = []
+
+    func add(_ uri: String) {
+        lock.lock(); defer { lock.unlock() }
+        uris.append(uri)
+    }
+
+    var first: String? {
+        lock.lock(); defer { lock.unlock() }
+        return uris.first
     }
 }
 

@@ -18,6 +18,9 @@ enum Finding: Equatable {
     /// Why a network source that broke off cannot be reached ("" when it can: the cause is
     /// elsewhere), looked for after a generic stream error.
     case connectionChecked(String)
+    /// A segment of an adaptive stream could not be fetched and was skipped (what the
+    /// fetcher said, on one line).
+    case segmentSkipped(String)
 
     private static let prefix = "videowall-"
 
@@ -43,6 +46,8 @@ enum Finding: Equatable {
             return ApplicationMessage(Self.prefix + "video-format", fields)
         case .connectionChecked(let cause):
             return ApplicationMessage(Self.prefix + "connection-checked", ["cause": .string(cause)])
+        case .segmentSkipped(let what):
+            return ApplicationMessage(Self.prefix + "segment-skipped", ["what": .string(what)])
         }
     }
 
@@ -65,6 +70,8 @@ enum Finding: Equatable {
             self = .videoFormat(VideoFormat(width: Int(width), height: Int(height), pixelAspect: (Int(parN), Int(parD)), frameRate: rate))
         case Self.prefix + "connection-checked":
             self = .connectionChecked(message.string("cause") ?? "")
+        case Self.prefix + "segment-skipped":
+            self = .segmentSkipped(message.string("what") ?? "")
         default:
             return nil
         }

@@ -24,6 +24,16 @@ package final class Player {
     package private(set) var bufferingPercent = 100
     /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.
     package private(set) var warnings: [String] = []
+    /// Segments of an adaptive stream skipped because the server no longer had them.
+    package private(set) var segmentsSkipped = 0
+    /// Whether the tile has not yet shown the frame after a hole in its media (a skipped
+    /// segment): when it shows nothing new for a while, it is in that hole, not late.
+    package var awaitsMediaGap: Bool {
+        let gap = skippedFrames.announcedGap
+        if gap.ahead { return true }
+        guard let end = gap.lastEnd, let shown = (try? videoSink.renderer.lastSample())??.presentationTime else { return false }
+        return MediaTime(shown) < end
+    }
 
     let pipeline: Pipeline
     let videoSink: VideoSink
@@ -321,16 +331,16 @@ package final class Player {
             pipeline?.post(Finding.oversize(why).message)
         }
         self.oversizeGuard = oversizeGuard
-        // A network tile fetches over HTTP(S) only: a remote playlist whose segments say
-        // `file:///etc/...` must not make the player read local files. Its demuxer makes each
-        // fetcher from the URI; one that is not HTTP(S) is locked in NULL (it never opens)
-        // and the tile fails, saying why.
-        let webOnly = MediaLocation.isWeb(asset.uri)
-        connections.append(pipeline.onElementSetup { [weak pipeline] element in
-            if webOnly, let uri = element.sourceURI, !MediaLocation.isWeb(uri) {
-                element.lockState(true)
-                pipeline?.post(Finding.refusedFetch(uri).message)
-            }
+        let skipped = skippedFrames
+        let fetchRules = NetworkFetchRules(sourceURI: asset.uri, onRefusal: { [weak pipeline] uri in
+            pipeline?.post(Finding.refusedFetch(uri).message)
+        }, onSkip: { [weak pipeline] what in
+            // On the fetcher's thread, before the frames after the gap are decoded.
+            skipped.gapAnnounced()
+            pipeline?.post(Finding.segmentSkipped(what).message)
+        })
+        connections.append(pipeline.onElementSetup { element in
+            fetchRules.apply(to: element)
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
             let kind = element.classification
             if kind.contains("Decoder"), kind.contains("Video") {
@@ -737,6 +747,9 @@ package final class Player {
         case .wrapped(let end): wrapped(endingAt: end)
         case .passStopped(let shown): passStopped(showing: shown)
         case .videoFormat(let format): apply(format)
+        case .segmentSkipped(let what):
+            segmentsSkipped += 1
+            warn("skipped a segment the server does not have: " + what)
         case .connectionChecked(let cause):
             guard let error = brokenStream else { break }
             brokenStream = nil

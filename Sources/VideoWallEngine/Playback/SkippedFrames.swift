@@ -20,6 +20,19 @@ final class SkippedFrames: @unchecked Sendable {
         counter.frameArrived(at: MediaTime(start), duration: buffer.duration.map(MediaTime.init))
     }
 
+    /// Whether the stream has an announced hole ahead, or the timestamp of the frame that
+    /// ends the last one met.
+    var announcedGap: (ahead: Bool, lastEnd: MediaTime?) {
+        lock.lock(); defer { lock.unlock() }
+        return (counter.awaitsAnnouncedGap, counter.lastAnnouncedGapEnd)
+    }
+
+    /// The stream will skip media that does not exist (`FrameGapCounter.gapAnnounced`).
+    func gapAnnounced() {
+        lock.lock(); defer { lock.unlock() }
+        counter.gapAnnounced()
+    }
+
     /// A flush or a new segment: timestamps may jump with nothing lost.
     func segmentStarted() {
         lock.lock(); defer { lock.unlock() }

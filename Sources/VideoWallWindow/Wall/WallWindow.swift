@@ -199,7 +199,8 @@ public final class WallWindow {
     /// one instant, the newest all of them have reached (`CommonFrameChoice`): a tile whose
     /// frame is late holds the others back rather than split the wall, and a frame one tile
     /// dropped is skipped by all. A tile that has shown nothing new for a long while (stalled,
-    /// about to be reported) stops holding the others back, except on a machine that cannot
+    /// about to be reported), or for a few frames inside a hole of its media, stops holding
+    /// the others back, except on a machine that cannot
     /// keep up, where every tile is slow and the wall shows what all of them have. A tile that
     /// waits while the wall plays keeps its frame; every other tile shows its newest.
     private func presentFrames() {
@@ -226,7 +227,12 @@ public final class WallWindow {
                     if frames.current != nil { holding.append(frames) }
                     continue
                 }
-                guard overloaded || now - (newest.due + newest.duration) < Self.stalledAfter else { continue }
+                // A tile in a hole of its media (a segment the server did not have) holds its
+                // last frame and lets the others play on: nothing is late, nothing will come
+                // until the hole has passed.
+                let shownFor = now - (newest.due + newest.duration)
+                if shownFor > newest.duration * 3, coordinator.slots[tile].player?.awaitsMediaGap == true { continue }
+                guard overloaded || shownFor < Self.stalledAfter else { continue }
                 following.append(frames)
                 spans.append(waiting)
             }

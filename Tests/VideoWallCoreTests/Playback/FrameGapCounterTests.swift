@@ -41,4 +41,22 @@ final class FrameGapCounterTests: XCTestCase {
             XCTAssertEqual(counter.frameArrived(at: .milliseconds(Int64(ms)), duration: frame), 0)
         }
     }
+
+    /// A skipped segment is announced when its fetch fails, before the frames ahead of it are
+    /// shown, and a seek may come in between: the next long gap is the hole, not frames lost;
+    /// a short gap (a frame or two a busy machine lost) is still counted meanwhile.
+    func testAnAnnouncedGapIsNotFramesLost() {
+        var counter = FrameGapCounter()
+        counter.frameArrived(at: at(0), duration: frame)
+        counter.gapAnnounced()
+        XCTAssertTrue(counter.awaitsAnnouncedGap)
+        XCTAssertEqual(counter.frameArrived(at: at(3), duration: frame), 2, "two frames lost are not the hole")
+        counter.segmentStarted()  // a seek before the hole: still ahead
+        counter.frameArrived(at: at(10), duration: frame)
+        XCTAssertEqual(counter.frameArrived(at: at(41), duration: frame), 0, "a second of media that does not exist")
+        XCTAssertFalse(counter.awaitsAnnouncedGap)
+        XCTAssertEqual(counter.lastAnnouncedGapEnd, at(41))
+        XCTAssertEqual(counter.frameArrived(at: at(72), duration: frame), 30, "an unannounced gap is counted")
+        XCTAssertEqual(counter.skipped, 32)
+    }
 }
