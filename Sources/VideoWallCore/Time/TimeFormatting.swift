@@ -22,6 +22,13 @@ public enum TimeFormatting {
         (position.map(clock) ?? unknown) + " / " + (duration.map(clock) ?? unknown)
     }
 
+    /// "+0.500 s", "-0.040 s": an offset, with its sign and millisecond precision.
+    public static func signedSeconds(_ time: MediaTime) -> String {
+        let milliseconds = time.nanoseconds / 1_000_000
+        let whole = abs(milliseconds) / 1000, fraction = abs(milliseconds) % 1000
+        return (time.nanoseconds < 0 ? "-" : "+") + String(whole) + "." + pad(fraction, width: 3) + " s"
+    }
+
     private static func hms(_ totalSeconds: Int64) -> String {
         let hours = totalSeconds / 3600
         let minutes = (totalSeconds / 60) % 60

@@ -25,4 +25,7 @@ struct GroupSeek: Sendable, Equatable {
     var seekable: [Int] = []
     var refused: [Int] = []
     var leader: Int?
+    /// Per tile sought, how long (running time) it waits on its first frame: its offset puts
+    /// the target before its start.
+    var waits: [Int: MediaTime] = [:]
 }

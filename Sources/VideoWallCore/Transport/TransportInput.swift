@@ -11,6 +11,9 @@ public enum TransportInput: Sendable, Equatable {
     /// The drag ended: the held request goes now, and with `thenPlay` the wall plays again.
     case finishSeeking(thenPlay: Bool)
     case setLooping(Bool)
+    /// A tile's offset (positive: it plays that much later). It takes effect at the next
+    /// group seek; while loading, at the seek that starts the wall.
+    case setOffset(Int, MediaTime)
 
     // MARK: Loading
     /// The wall's slots, by index: a tile that is prerolling, or nil for one refused at once.

@@ -31,6 +31,9 @@ struct TransportTile: Sendable, Equatable {
     /// Where this tile's running time 0 sits on the group's running time: a muxer's lead-in
     /// (negative), a wrap it was re-armed for, where a late tile joined.
     var offset = MediaTime.zero
+    /// The user's offset (`TileOffset`): the tile shows the wall's position minus this. Where
+    /// that is before its start, it waits on its first frame (its `offset` says how long).
+    var delay = MediaTime.zero
     var operation: Operation?
 
     /// A tile the group waits for: a buffering source short of data.

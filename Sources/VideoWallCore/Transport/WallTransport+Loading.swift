@@ -57,6 +57,9 @@ extension WallTransport {
         setState(.paused)
         if let held = throttle.setCanSeek(true, at: now) {
             beginSeek(held)
+        } else if tiles.values.contains(where: { $0.delay != .zero }) {
+            // Every tile prerolled at its start; offsets place them where the wall's 0 is.
+            beginSeek(SeekRequest(target: .zero, precision: .accurate, rate: nil))
         } else {
             armThrottleTimer()
             if wantsToPlay { startOrHold() }

@@ -47,7 +47,10 @@ extension WallTransport {
 
     mutating func tileSettled(_ tile: Int, position: MediaTime?) {
         guard var running = seek, case .settling(var pending) = running.step, pending.remove(tile) != nil else { return }
-        if let position { running.startPosition = max(running.startPosition ?? position, position) }
+        if let position {
+            let onWall = position + delay(ofTile: tile)
+            running.startPosition = max(running.startPosition ?? onWall, onWall)
+        }
         running.step = .settling(pending)
         seek = running
         advanceSeek()
@@ -57,11 +60,13 @@ extension WallTransport {
         if let running = seek {
             switch running.step {
             case .leader(let leader, let expected) where leader == tile && expected == ticket:
-                // Every other tile is brought accurately to the frame the leader landed on.
-                if let landed {
+                // Every other tile is brought accurately to the frame the leader landed on (unless
+                // its offset kept it on its first frame: the target stands).
+                if let landed, running.waits[tile] ?? .zero == .zero {
                     let frame = tiles[tile]?.profile.frameDuration ?? .milliseconds(40)
-                    seek?.target = FrameMath.seekTime(ofFrameStartingAt: landed, frameDuration: frame)
-                    seek?.shownTarget = landed
+                    let delay = delay(ofTile: tile)
+                    seek?.target = FrameMath.seekTime(ofFrameStartingAt: landed, frameDuration: frame) + delay
+                    seek?.shownTarget = landed + delay
                 }
                 seekFollowers()
                 return
@@ -145,10 +150,12 @@ extension WallTransport {
         // still counts as "at or after" it.
         let start = forward ? target - frame * 0.5 : target
         let ticket = takeTicket()
+        let placed = placement(of: leader, at: start)
         running.leader = leader
         running.step = .leader(leader, ticket: ticket)
+        running.waits[leader] = placed.wait
         seek = running
-        emit(.seek(TileSeek(tile: leader, ticket: ticket, target: clampedTarget(start, tile: leader),
+        emit(.seek(TileSeek(tile: leader, ticket: ticket, target: clampedTarget(placed.media, tile: leader),
                             precision: .keyFrame(snapAfter: forward), rate: rate)))
         arm(.seekStep, at: now + configuration.prerollTimeout)
     }
@@ -158,8 +165,10 @@ extension WallTransport {
         var pending: [Int: Int] = [:]
         for tile in running.seekable where tile != running.leader && tiles[tile]?.stage == .ready {
             let ticket = takeTicket()
+            let placed = placement(of: tile, at: running.target)
             pending[tile] = ticket
-            emit(.seek(TileSeek(tile: tile, ticket: ticket, target: clampedTarget(running.target, tile: tile),
+            running.waits[tile] = placed.wait
+            emit(.seek(TileSeek(tile: tile, ticket: ticket, target: clampedTarget(placed.media, tile: tile),
                                 precision: .accurate, rate: rate)))
         }
         running.step = .following(pending)
@@ -176,7 +185,7 @@ extension WallTransport {
         guard let running = seek else { return }
         cancel(.seekStep)
         for tile in running.seekable where tiles[tile]?.stage == .ready {
-            tiles[tile]?.offset = .zero
+            tiles[tile]?.offset = running.waits[tile] ?? .zero
             if tiles[tile]?.ended == true { markRestarted(tile) }
         }
         // The refused tiles were not flushed: their running time goes on from where they

@@ -49,7 +49,9 @@ extension WallTransport {
         tiles[tile]?.operation = .rearm(wrap: wrap, ticket: ticket)
         emit(.holdPosition(tile))
         emit(.setPipelineState(tile, .paused))
-        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: .zero, precision: .accurate, rate: rate)))
+        // The wall goes round to 0: the tile to where its offset puts it then.
+        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: clampedTarget(placement(of: tile, at: .zero).media, tile: tile),
+                            precision: .accurate, rate: rate)))
         arm(.tileSeek(tile), at: now + configuration.prerollTimeout)
     }
 
@@ -73,8 +75,9 @@ extension WallTransport {
         guard state == .playing, let baseTime else { return }
         switch operation {
         case .rearm(let wrap, _):
-            tiles[tile]?.offset = wrap
-            emit(.setBaseTime(tile, baseTime + wrap))
+            let offset = wrap + placement(of: tile, at: .zero).wait
+            tiles[tile]?.offset = offset
+            emit(.setBaseTime(tile, baseTime + offset))
             markRestarted(tile)
             emit(.setPipelineState(tile, .playing))
             emit(.awaitWrap(tile))

@@ -57,6 +57,7 @@ public struct WallTransport: Sendable {
         case .setLooping(let on):
             isLooping = on
             planLoops()
+        case .setOffset(let tile, let delay): tiles[tile]?.delay = delay
         case .load(let profiles): load(profiles)
         case .tilePrerolled(let tile, let leadIn): tilePrerolled(tile, leadIn: leadIn)
         case .tileDescribed(let tile, let profile):
@@ -108,6 +109,18 @@ public struct WallTransport: Sendable {
 
     /// Where the tile's running time 0 sits on the group's running time.
     public func offset(ofTile tile: Int) -> MediaTime { tiles[tile]?.offset ?? .zero }
+
+    /// The tile's offset as the user set it (`setOffset`).
+    public func delay(ofTile tile: Int) -> MediaTime { tiles[tile]?.delay ?? .zero }
+
+    /// Where a tile stands when the wall stands at `position`: the time on its own timeline,
+    /// and, when its offset puts that before its start, how long (running time at the wall's
+    /// rate) it waits on its first frame.
+    public func placement(of tile: Int, at position: MediaTime) -> (media: MediaTime, wait: MediaTime) {
+        let media = position - delay(ofTile: tile)
+        guard media < .zero else { return (media, .zero) }
+        return (.zero, (.zero - media) * (1 / rate))
+    }
 
     /// The group's running time at `now`: from the base time while it plays, else where it stands.
     public func runningTime(at now: MediaTime) -> MediaTime {
