@@ -9,7 +9,7 @@ public enum LayoutParser {
     public static let tolerance = 1e-9
 
     static let layoutKeys = ["name", "background", "gap", "regions"]
-    static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z"]
+    static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset"]
 
     /// - Parameter sourceName: how errors name the file; its last path component without extension
     ///   is also the layout's name when the file gives none.
@@ -162,7 +162,18 @@ public enum LayoutParser {
             volume: volume,
             loop: try fields.bool("loop"),
             label: try label(fields),
-            z: try fields.integer("z", in: LayoutLimits.z) ?? 0)
+            z: try fields.integer("z", in: LayoutLimits.z) ?? 0,
+            offset: try offset(fields))
+    }
+
+    /// `offset: 0.5`, `offset: -0.04` or `offset: 12f`.
+    private static func offset(_ fields: YAMLFields) throws(LayoutError) -> TileOffset? {
+        guard let text = try fields.text("offset") else { return nil }
+        guard let offset = TileOffset(parsing: text) else {
+            throw fields.fail("offset", "'offset' must be seconds (0.5, -0.04) or frames (12f), at most "
+                + "\(Int(TileOffset.largest.seconds)) s or \(TileOffset.largestFrames) frames either way, got \(TerminalText.quoted(text))")
+        }
+        return offset
     }
 
     private static func label(_ fields: YAMLFields) throws(LayoutError) -> String? {

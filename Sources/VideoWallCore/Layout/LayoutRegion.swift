@@ -11,11 +11,13 @@ public struct LayoutRegion: Sendable, Equatable {
     public var volume: Double?
     public var loop: Bool?
     public var label: String?
+    /// How much later the tile plays than the wall (seconds or frames, `TileOffset`).
+    public var offset: TileOffset?
     /// Paint order; higher is drawn on top (a picture-in-picture inset has a higher z).
     public var z: Int
 
     public init(frame: Rect, fit: FitMode = .fit, source: LayoutSource? = nil, mute: Bool? = nil,
-                volume: Double? = nil, loop: Bool? = nil, label: String? = nil, z: Int = 0) {
+                volume: Double? = nil, loop: Bool? = nil, label: String? = nil, z: Int = 0, offset: TileOffset? = nil) {
         self.frame = frame
         self.fit = fit
         self.source = source
@@ -24,5 +26,6 @@ public struct LayoutRegion: Sendable, Equatable {
         self.loop = loop
         self.label = label
         self.z = z
+        self.offset = offset
     }
 }

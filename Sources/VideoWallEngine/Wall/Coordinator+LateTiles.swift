@@ -67,13 +67,17 @@ extension Coordinator {
             guard !isStopping, player.state != .failed, machine.isLate(index) else { return }
             let segmentMode = isLooping || player.endOfStreamPolicy == .loop
             guard player.asset.isSeekable else { break }
+            giveRequestedOffsets(only: index)
             guard let target = joinTarget(lead: lead) else {
                 // Nothing to follow. A tile that may loop still goes into segment mode, where it stands.
                 if segmentMode { await player.enterSegmentMode(timeout: prerollSeconds) }
                 break
             }
+            // Where its offset puts it when the wall is there (waiting on its first frame, if
+            // that is before its start).
+            let placed = machine.placement(of: index, at: target.position)
             let count = player.asyncDoneCount
-            guard player.seekToJoin(at: machine.clampedTarget(target.position, tile: index), rate: rate, segmentMode: segmentMode),
+            guard player.seekToJoin(at: machine.clampedTarget(placed.media, tile: index), rate: rate, segmentMode: segmentMode),
                   await player.waitForAsyncDone(after: count, timeout: prerollSeconds) else { break }
             guard !isStopping, player.state != .failed else { return }
             // A network tile admitted short of data would hold the whole wall the moment it
@@ -82,11 +86,11 @@ extension Coordinator {
             guard !isStopping, player.state != .failed else { return }
             // A group seek meanwhile moved the wall; or the frame is due already: again.
             if seeking { continue }
-            if transport == .playing, let base = machine.baseTime, MediaTime(clock.time) - base + startMargin > target.runningTime {
+            if transport == .playing, let base = machine.baseTime, MediaTime(clock.time) - base + startMargin > target.runningTime + placed.wait {
                 lead = lead * 2
                 continue
             }
-            admit(player, at: target.runningTime)
+            admit(player, at: target.runningTime + placed.wait)
             return
         }
         // It cannot be sought, or follows no one: it plays on from where it stands.
@@ -113,7 +117,10 @@ extension Coordinator {
     /// not): a position on the media's timeline and the wall's running time then. Read from
     /// the tile with the latest frame on screen; nil when no tile shows one.
     private func joinTarget(lead: MediaTime) -> (position: MediaTime, runningTime: MediaTime)? {
-        let references = active.compactMap { tile in tile.shownFrame.map { (tile, $0.position, $0.runningTime + machine.offset(ofTile: tile.index)) } }
+        // The reference's frame on the wall's timeline: its own position plus its offset.
+        let references = active.compactMap { tile in
+            tile.shownFrame.map { (tile, $0.position + machine.delay(ofTile: tile.index), $0.runningTime + machine.offset(ofTile: tile.index)) }
+        }
         guard let (_, framePosition, frameRunningTime) = references.max(by: { $0.2 < $1.2 }) else {
             return nil
         }

@@ -15,7 +15,7 @@ extension Coordinator {
                           mediaFormat: player?.videoFormat.map(MediaFormat.init),
                           statistics: player?.statistics.map(TileStatistics.init),
                           loopCount: player?.loopCount ?? 0, warnings: player?.warnings ?? [],
-                          recoveries: recoveredCounts[slot.index] ?? 0)
+                          recoveries: recoveredCounts[slot.index] ?? 0, offset: offset(ofTile: slot.index))
     }
 }
 

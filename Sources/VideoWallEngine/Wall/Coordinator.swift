@@ -29,6 +29,9 @@ public final class Coordinator {
     var isHandlingInput = false
     /// Positions held by tiles waiting for a group wrap, by slot.
     var heldPositions: [Int: MediaTime?] = [:]
+    /// Offsets asked for in the tiles' specs and not yet given to the transport: one counted
+    /// in frames waits for its tile's frame rate (`Coordinator+Offsets`).
+    var requestedOffsets: [Int: TileOffset] = [:]
     /// Callers of `seek(to:)` and the like, waiting until no seek runs.
     var seekWaiters: [CheckedContinuation<Void, Never>] = []
     /// `load`, waiting until the transport stops waiting for prerolls.
@@ -113,13 +116,19 @@ public final class Coordinator {
     /// Whether a group seek runs.
     var seeking: Bool { machine.isSeeking }
 
-    /// The longest tile's duration: the wall's length.
-    public var duration: MediaTime? { active.compactMap(\.asset.duration).max() }
+    /// The wall's length: where the tile that ends last ends (the longest, counting offsets).
+    public var duration: MediaTime? {
+        active.compactMap { tile in tile.asset.duration.map { $0 + machine.delay(ofTile: tile.index) } }.max()
+    }
 
-    /// The wall's position: the furthest tile's (shorter tiles hold at their end).
+    /// The wall's position: the furthest tile's (shorter tiles hold at their end), each tile's
+    /// own position plus its offset. A tile still waiting on its first frame for its offset
+    /// says nothing of where the wall is.
     public var position: MediaTime? {
         if let target = machine.seekPosition { return target }
-        return active.compactMap(\.position).max()
+        let placed = active.compactMap { tile in tile.position.map { (position: $0, delay: machine.delay(ofTile: tile.index)) } }
+        let moving = placed.filter { $0.position > .zero || $0.delay <= .zero }
+        return (moving.isEmpty ? placed : moving).map { $0.position + $0.delay }.max()
     }
 
     /// Whether every tile that loaded can seek.
@@ -174,6 +183,8 @@ public final class Coordinator {
             }
         }
         handle(.load(profiles))
+        requestedOffsets = [:]
+        for (index, spec) in specs.enumerated() where index < limit && spec.offset != .zero { requestedOffsets[index] = spec.offset }
         await waitForPrerolls()
         guard !isStopping else { return }
         let deadline = (firstReady ?? Date()).addingTimeInterval(startSeconds)
@@ -199,6 +210,7 @@ public final class Coordinator {
             if await player.enterSegmentMode(timeout: prerollTimeout) { handle(.tileRestartedAtZero(player.index)) }
         }
         guard !isStopping else { return }
+        giveRequestedOffsets()
         handle(.wallLoaded)
         watchForOverload()
         watchForSuspension()

@@ -15,10 +15,12 @@ public struct TileSpec: Sendable {
     /// Whether the tile starts again when the wall loops as a group (`groupLoop`); false holds
     /// its last frame while the others go round (a region's `loop: false` in kiosk mode).
     public var loopsWithGroup: Bool
+    /// How much later the tile plays than the wall (`--offset`, a region's `offset:`).
+    public var offset: TileOffset
 
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
-                opensAudioDevice: Bool = true, loopsWithGroup: Bool = true) {
+                opensAudioDevice: Bool = true, loopsWithGroup: Bool = true, offset: TileOffset = .zero) {
         self.source = source
         self.output = output
         self.endOfStream = endOfStream
@@ -26,6 +28,7 @@ public struct TileSpec: Sendable {
         self.volume = volume
         self.opensAudioDevice = opensAudioDevice
         self.loopsWithGroup = loopsWithGroup
+        self.offset = offset
     }
 }
 

@@ -27,12 +27,14 @@ public struct TileStatus: Equatable, Sendable {
     public var warnings: [String]
     /// How many times the tile failed and came back (`CoordinatorConfiguration.recovery`).
     public var recoveries: Int
+    /// How much later the tile plays than the wall (its offset; zero when it has none).
+    public var offset: MediaTime
 
     /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
     public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,
                 notReadyReason: String? = nil, position: MediaTime? = nil, duration: MediaTime? = nil,
                 mediaFormat: MediaFormat? = nil, statistics: TileStatistics? = nil, loopCount: Int = 0,
-                warnings: [String] = [], recoveries: Int = 0) {
+                warnings: [String] = [], recoveries: Int = 0, offset: MediaTime = .zero) {
         self.index = index
         self.source = source
         self.state = state
@@ -45,5 +47,6 @@ public struct TileStatus: Equatable, Sendable {
         self.loopCount = loopCount
         self.warnings = warnings
         self.recoveries = recoveries
+        self.offset = offset
     }
 }

@@ -14,7 +14,7 @@ struct PlayCommand: ParsableCommand {
         abstract: "Play one to four paths or URIs in sync (the default command).",
         usage: """
             videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
-            [--retry <no|inf|n>] [--input-ipc-server <path>] \
+            [--retry <no|inf|n>] [--offset <n=time> ...] [--input-ipc-server <path>] \
             [--layout <name|path>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
             """)
 
@@ -34,6 +34,10 @@ struct PlayCommand: ParsableCommand {
         try playback.validate()
         try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
         if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
+        // Without a layout every tile is a source given here (a layout may name more).
+        if window.layout == nil, let beyond = playback.offset.compactMap(TileOffsetAssignment.init(parsing:)).first(where: { $0.tile > media.count }) {
+            throw ValidationError("--offset names tile \(beyond.tile), but there are \(media.count) sources")
+        }
     }
 
     func run() throws {

@@ -32,6 +32,9 @@ struct PlaybackOptions: ParsableArguments {
             help: ArgumentHelp("Serve mpv's JSON IPC on a Unix socket at this path (mode 0600; a stale socket is replaced, nothing else is).", valueName: "path"))
     var ipcServer: String?
 
+    @Option(name: .long, help: ArgumentHelp("Play tile N (from 1) this much later than the wall: seconds (0.5, -0.04) or frames (12f), at most an hour either way. Repeatable; over a region's 'offset:'.", valueName: "n=time"))
+    var offset: [String] = []
+
     @Flag(name: .customLong("no-mpris"), help: "Do not offer the wall on the D-Bus session bus as an MPRIS player (org.mpris.MediaPlayer2.videowall).")
     var noMPRIS = false
 
@@ -44,6 +47,10 @@ struct PlaybackOptions: ParsableArguments {
         if let retry, RecoveryPolicy(parsing: retry) == nil {
             throw ValidationError("--retry must be 'no', 'inf' or a number of attempts from 0 to \(RecoveryPolicy.largestCount), got \(TerminalText.quoted(retry))")
         }
+        for text in offset where TileOffsetAssignment(parsing: text) == nil {
+            throw ValidationError("--offset must be TILE=TIME with TILE from 1 to 64 and TIME in seconds (0.5, -0.04) or frames (12f), "
+                + "at most \(Int(TileOffset.largest.seconds)) s or \(TileOffset.largestFrames) frames either way, got \(TerminalText.quoted(text))")
+        }
         if let ipcServer, ipcServer.isEmpty || ipcServer.utf8.count > 107 || ipcServer.contains("\0") {
             throw ValidationError("--input-ipc-server must be a socket path of 1 to 107 bytes, got \(ipcServer.utf8.count)")
         }
@@ -51,7 +58,8 @@ struct PlaybackOptions: ParsableArguments {
 
     var settings: PlaybackSettings {
         PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
-                         ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)), mpris: !noMPRIS)
+                         ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)), mpris: !noMPRIS,
+                         offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)))
     }
 }
 
@@ -71,6 +79,15 @@ struct PlaybackSettings {
     var retry: RecoveryPolicy?
     /// Offer the wall as an MPRIS player on the session bus, when there is one.
     var mpris = true
+    /// `--offset`, in the order given (a later one for the same tile wins).
+    var offsets: [TileOffsetAssignment] = []
+
+    /// The tiles with `--offset` applied over what their regions say.
+    func applyingOffsets(to specs: [TileSpec]) -> [TileSpec] {
+        var specs = specs
+        for assignment in offsets where assignment.tile <= specs.count { specs[assignment.tile - 1].offset = assignment.offset }
+        return specs
+    }
 
     /// The wall holds `maxTiles`, or every tile of a layout that has more regions.
     func coordinatorConfiguration(tiles: Int) -> CoordinatorConfiguration {

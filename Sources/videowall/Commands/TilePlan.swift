@@ -55,7 +55,8 @@ struct TilePlan: Sendable {
             TileSpec(source: tile.source, output: output(index),
                      endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
                      muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
-                     opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false)
+                     opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false,
+                     offset: tile.regionSpec.offset ?? .zero)
         }
         specs += leftOver.map { TileSpec(source: $0, muted: mute, opensAudioDevice: opensAudioDevice) }
         return specs

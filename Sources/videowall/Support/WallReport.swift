@@ -20,6 +20,8 @@ struct WallReport: Codable, Sendable {
         var warnings: [String]?
         /// How many times the tile failed and came back (`--retry`); nil when never.
         var recoveries: Int?
+        /// Seconds the tile plays later than the wall (`--offset`); nil when it has no offset.
+        var offset: Double?
     }
 
     /// The machine could not show every frame that was due.
@@ -70,7 +72,8 @@ extension WallReport.Tile {
                   position: tile.position?.seconds, loops: tile.loopCount,
                   error: tile.failure?.reasonText ?? tile.notReadyReason,
                   warnings: tile.warnings.isEmpty ? nil : tile.warnings,
-                  recoveries: tile.recoveries > 0 ? tile.recoveries : nil)
+                  recoveries: tile.recoveries > 0 ? tile.recoveries : nil,
+                  offset: tile.offset == .zero ? nil : (tile.offset.seconds * 1000).rounded() / 1000)
     }
 }
 
