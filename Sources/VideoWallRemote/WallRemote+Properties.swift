@@ -50,6 +50,7 @@ extension WallRemote {
         case .loops: return .number(Double(tile.loopCount))
         case .framesRendered: return tile.statistics.map { .number(Double($0.framesRendered)) }
         case .framesDropped: return tile.statistics.map { .number(Double($0.framesDropped)) }
+        case .offset: return .number(tile.offset.seconds)
         }
     }
 
@@ -67,7 +68,8 @@ extension WallRemote {
     /// milliseconds of it is the reading, not the picture.
     private static func syncError(of tiles: [TileStatus]) -> JSONValue? {
         let showing: Set<PlayerState> = [.playing, .paused, .ready, .buffering]
-        let positions = tiles.filter { showing.contains($0.state) }.compactMap { $0.position?.seconds }
+        // On the wall's timeline: a tile with an offset is where it should be at position + offset.
+        let positions = tiles.filter { showing.contains($0.state) }.compactMap { tile in tile.position.map { ($0 + tile.offset).seconds } }
         guard let earliest = positions.min(), let latest = positions.max() else { return nil }
         return .number(latest - earliest)
     }
@@ -107,10 +109,21 @@ extension WallRemote {
             }
             guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
             return await load(url, intoTile: number).mapError { _ in .propertyError }
+        case .tile(let number, .offset):
+            guard let offset = Self.offset(value) else { return .failure(.propertyFormat) }
+            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            await wall.setOffset(offset.resolved(frameDuration: wall.frameDuration(ofTile: number - 1)), ofTile: number - 1)
         default:
             return .failure(.propertyError)
         }
         return .success(())
+    }
+
+    /// An offset in seconds (a number) or as `--offset` writes it (`"0.5"`, `"12f"`), within
+    /// `TileOffset`'s range.
+    private static func offset(_ value: JSONValue) -> TileOffset? {
+        if let seconds = IPCValue.number(value), seconds.isFinite, abs(seconds) <= TileOffset.largest.seconds { return .time(.seconds(seconds)) }
+        return value.stringValue.flatMap(TileOffset.init(parsing:))
     }
 
     /// mpv's `loop-file` values: `inf`/`yes`/true loop, `no`/false do not. A count is refused:
@@ -151,6 +164,9 @@ extension WallRemote {
             }
             await wall.seek(to: target, precision: .accurate)
             return .success(())
+        case .tile(let number, .offset):
+            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            return await set(name, to: .number(wall.offset(ofTile: number - 1).seconds + step))
         default:
             return .failure(property.isWritable ? .propertyFormat : .propertyError)
         }

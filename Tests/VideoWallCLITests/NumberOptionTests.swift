@@ -49,6 +49,13 @@ final class NumberOptionTests: XCTestCase {
             (["--retry=-1", media], "--retry"),
             (["--retry", "forever", media], "--retry"),
             (["--input-ipc-server", String(repeating: "s", count: 108), media], "--input-ipc-server"),
+            (["--offset", "1=3601", media], "--offset"),
+            (["--offset", "1=inf", media], "--offset"),
+            (["--offset", "1=nan", media], "--offset"),
+            (["--offset", "0=1", media], "--offset"),
+            (["--offset", "65=1", media], "--offset"),
+            (["--offset", "1=360001f", media], "--offset"),
+            (["--offset", "2=0.5", media], "--offset"),
         ]
         for (arguments, option) in cases {
             try assertRefused(arguments, naming: option)

@@ -90,12 +90,28 @@ final class RemoteControlTests: XCTestCase {
         XCTAssertEqual(try ipc.request(["screenshot-to-file", "/tmp/x.png"])["error"] as? String, "error running command",
                        "headless: there is no window to capture")
 
+        // A tile's offset: in frames of that tile or seconds; the tile moves by as much, the
+        // other stays; the sync error counts offsets; nonsense and an out-of-range value refused.
+        let standing = try ipc.number("tile/1/time-pos")
+        XCTAssertEqual(try ipc.request(["set_property", "tile/2/offset", "5f"])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.number("tile/2/offset"), 0.2, accuracy: 0.0001, "five frames at 25 fps")
+        XCTAssertEqual(try ipc.number("tile/1/time-pos"), standing, accuracy: 0.001, "the other tile keeps its frame")
+        XCTAssertEqual(try ipc.number("tile/2/time-pos"), standing - 0.2, accuracy: 0.041)
+        XCTAssertLessThan(try ipc.number("sync-error"), 0.05, "on the wall's timeline the tiles agree")
+        XCTAssertEqual(try ipc.request(["add", "tile/2/offset", -0.1])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.number("tile/2/offset"), 0.1, accuracy: 0.0001)
+        XCTAssertEqual(try ipc.request(["set_property", "tile/2/offset", "soon"])["error"] as? String, "unsupported format for accessing property")
+        XCTAssertEqual(try ipc.request(["set_property", "tile/2/offset", 4000])["error"] as? String, "unsupported format for accessing property")
+
         // quit N: the reply, the shutdown event, the report, exit status N, the socket gone.
         XCTAssertEqual(try ipc.request(["quit", 9])["error"] as? String, "success")
         XCTAssertNotNil(ipc.waitForEvent("shutdown"))
         let result = try run.finish()
         XCTAssertEqual(result.status, 9, result.standardError)
-        XCTAssertEqual(try result.reportTiles().count, 2)
+        let reported = try result.reportTiles()
+        XCTAssertEqual(reported.count, 2)
+        XCTAssertNil(reported.first?["offset"], "no offset, no field")
+        XCTAssertEqual(reported.last?["offset"] as? Double, 0.1, "the report gives each tile's offset")
         XCTAssertNotEqual(lstat(path, &status), 0, "the socket file is removed at exit")
     }
 

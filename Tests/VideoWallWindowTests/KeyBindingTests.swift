@@ -14,4 +14,15 @@ final class KeyBindingTests: XCTestCase {
         XCTAssertNil(WallCommand.forKey("5"))
         XCTAssertNil(WallCommand.forKey("x"))
     }
+
+    func testTheOffsetKeysNeedTheirModifier() {
+        XCTAssertEqual(WallCommand.forKey("2", modifiers: .alt), .selectTile(1))
+        XCTAssertEqual(WallCommand.forKey("period", modifiers: .control), .nudgeFrames(1))
+        XCTAssertEqual(WallCommand.forKey("less", modifiers: .control), .nudgeFrames(-10))
+        XCTAssertEqual(WallCommand.forKey("period", modifiers: .alt), .nudgeMilliseconds(-1))
+        XCTAssertEqual(WallCommand.forKey("BackSpace", modifiers: .alt), .resetOffset)
+        XCTAssertEqual(WallCommand.forKey("period"), .stepFrames(1), "without a modifier: the wall's frame step")
+        XCTAssertNil(WallCommand.forKey("q", modifiers: .control), "a modifier does not fall through to the plain key")
+        XCTAssertNil(WallCommand.forKey("5", modifiers: .alt))
+    }
 }

@@ -18,7 +18,8 @@ enum WallWindowHarness {
 
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
                      kiosk: Bool = false, labels: [String: String] = [:],
-                     configuration: CoordinatorConfiguration = CoordinatorConfiguration()) async throws -> (WallWindow, Coordinator) {
+                     configuration: CoordinatorConfiguration = CoordinatorConfiguration(),
+                     offsets: [Int: TileOffset] = [:]) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -33,7 +34,9 @@ enum WallWindowHarness {
         let coordinator = try Coordinator(configuration: configuration)
         try window.show(following: coordinator)
         window.perform(.toggleNames)  // name overlays off: the captures look at the video alone
-        await coordinator.load(sources.enumerated().map { TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset)) })
+        await coordinator.load(sources.enumerated().map {
+            TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset), offset: offsets[$0.offset] ?? .zero)
+        })
         coordinator.play()
         return (window, coordinator)
     }

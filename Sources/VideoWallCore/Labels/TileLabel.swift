@@ -83,3 +83,21 @@ public enum TileLabel {
         return String(validating: bytes, as: UTF8.self) ?? text
     }
 }
+
+extension TileLabel {
+    /// The line under a tile's name that says its offset ("offset +0.333 s (+10 frames)") and
+    /// whether the offset keys move it ("selected"); nil when there is nothing to say.
+    public static func offsetLine(offset: MediaTime, frameDuration: MediaTime?, selected: Bool) -> String? {
+        var parts: [String] = []
+        if selected { parts.append("selected") }
+        if offset != .zero || selected {
+            var text = "offset " + TimeFormatting.signedSeconds(offset)
+            if let frameDuration, frameDuration > .zero {
+                let frames = (Double(offset.nanoseconds) / Double(frameDuration.nanoseconds)).rounded()
+                if abs(frames) < 1e7 { text += " (" + (frames < 0 ? "" : "+") + String(Int(frames)) + " frames)" }
+            }
+            parts.append(text)
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
+}

@@ -14,6 +14,8 @@ public enum WallProperty: Hashable, Sendable {
         case duration, width, height, fps, loops
         case framesRendered = "frames-rendered"
         case framesDropped = "frames-dropped"
+        /// Seconds the tile plays later than the wall; set with seconds or a `TileOffset` text.
+        case offset
     }
 
     /// Tile numbers a name may carry (a wall holds at most 16).
@@ -48,7 +50,7 @@ public enum WallProperty: Hashable, Sendable {
     /// Whether a client may set it (`set_property`, `cycle`, `add`).
     public var isWritable: Bool {
         switch self {
-        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .tile(_, .path): return true
+        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .tile(_, .path), .tile(_, .offset): return true
         default: return false
         }
     }

@@ -11,9 +11,47 @@ public enum WallCommand: Equatable, Sendable {
     case quit
     /// Tile (from 0) whose audio is heard.
     case selectAudio(tile: Int)
+    /// Tile (from 0) that the offset keys move; the selected tile again: none.
+    case selectTile(Int)
+    /// The selected tile alone moves by this many of its frames (positive: on), by changing
+    /// its offset; the others keep their frames.
+    case nudgeFrames(Int)
+    /// The selected tile's offset changes by this many milliseconds (positive: later).
+    case nudgeMilliseconds(Int)
+    /// The selected tile's offset goes back to 0.
+    case resetOffset
 
-    /// Keys as mpv users know them, by GDK key name (`gdk_keyval_name`).
-    public static func forKey(_ name: String) -> WallCommand? {
+    /// Held modifier keys (`GdkModifierType`'s control and alt, mod1).
+    public struct Modifiers: OptionSet, Sendable, Hashable {
+        public let rawValue: Int
+        public init(rawValue: Int) { self.rawValue = rawValue }
+        public static let control = Modifiers(rawValue: 1)
+        public static let alt = Modifiers(rawValue: 2)
+    }
+
+    /// Keys as mpv users know them, by GDK key name (`gdk_keyval_name`), and VideoWall's own
+    /// with Ctrl or Alt (mpv binds neither `Ctrl+.` nor `Alt+1`).
+    public static func forKey(_ name: String, modifiers: Modifiers = []) -> WallCommand? {
+        if modifiers.contains(.control) {
+            switch name {
+            case "period": return .nudgeFrames(1)
+            case "comma": return .nudgeFrames(-1)
+            // With Shift: `>` and `<`.
+            case "greater": return .nudgeFrames(10)
+            case "less": return .nudgeFrames(-10)
+            default: return nil
+            }
+        }
+        if modifiers.contains(.alt) {
+            switch name {
+            case "1", "2", "3", "4": return .selectTile(Int(name)! - 1)
+            // The tile shows 1 ms later (`.`) or earlier (`,`) media: its offset goes down or up.
+            case "period": return .nudgeMilliseconds(-1)
+            case "comma": return .nudgeMilliseconds(1)
+            case "BackSpace": return .resetOffset
+            default: return nil
+            }
+        }
         switch name {
         case "space", "p": return .togglePlayPause
         case "Left": return .seekBy(seconds: -5)

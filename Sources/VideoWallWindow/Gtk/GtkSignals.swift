@@ -52,13 +52,17 @@ enum GtkSignals {
 
     /// "key-press-event": `gboolean (*)(GtkWidget *, GdkEventKey *, gpointer)`; the body gets the
     /// key's name (`gdk_keyval_name`) and returns whether it handled it.
-    static func onKeyPress(_ widget: UnsafeMutableRawPointer, _ body: @escaping (String) -> Bool) -> GtkSignalConnection {
+    static func onKeyPress(_ widget: UnsafeMutableRawPointer, _ body: @escaping (String, WallCommand.Modifiers) -> Bool) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEventKey>?, UnsafeMutableRawPointer?) -> gboolean
         let f: F = { _, event, data in
             guard let event, let name = gdk_keyval_name(event.pointee.keyval) else { return 0 }
-            return (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<String>).body(String(cString: name)) ? 1 : 0
+            var modifiers: WallCommand.Modifiers = []
+            if event.pointee.state & GDK_CONTROL_MASK.rawValue != 0 { modifiers.insert(.control) }
+            if event.pointee.state & GDK_MOD1_MASK.rawValue != 0 { modifiers.insert(.alt) }
+            let handler = Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<(String, WallCommand.Modifiers)>
+            return handler.body((String(cString: name), modifiers)) ? 1 : 0
         }
-        return connect(widget, "key-press-event", GtkHandler<String>(body), unsafeBitCast(f, to: GCallback.self))
+        return connect(widget, "key-press-event", GtkHandler<(String, WallCommand.Modifiers)> { body($0.0, $0.1) }, unsafeBitCast(f, to: GCallback.self))
     }
 
     /// "button-press-event"/"button-release-event": `gboolean (*)(GtkWidget *, GdkEventButton *, gpointer)`.

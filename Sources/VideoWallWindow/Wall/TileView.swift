@@ -64,9 +64,24 @@ final class TileView {
         source = newSource
         name = newName
         gtk_label_set_text(vw_label(placeholder), newName ?? "")
-        gtk_label_set_text(vw_label(nameOverlay.label), newName ?? "")
+        setNameOverlayText()
         updateOverlays()
         layout(in: frame)
+    }
+
+    /// A second line under the name (the tile's offset, whether the offset keys move it).
+    private var annotation: String?
+
+    func annotate(_ text: String?) {
+        guard text != annotation else { return }
+        annotation = text
+        setNameOverlayText()
+        updateOverlays()
+        layout(in: frame)
+    }
+
+    private func setNameOverlayText() {
+        gtk_label_set_text(vw_label(nameOverlay.label), [name, annotation].compactMap { $0 }.joined(separator: "\n"))
     }
 
     func setMediaSize(_ size: Size) {
@@ -134,7 +149,7 @@ final class TileView {
         setVisible(videoBox, hasVideo)
         if hasVideo, let window = gtk_widget_get_window(videoBox) { gdk_window_lower(window) }
         setVisible(placeholder, !hasVideo && !failed)
-        setVisible(nameOverlay.box, showsName && source != nil && name != nil)
+        setVisible(nameOverlay.box, showsName && source != nil && (name != nil || annotation != nil))
         if let errorText {
             gtk_label_set_text(vw_label(statusOverlay.label), errorText)
             setVisible(statusOverlay.box, true)

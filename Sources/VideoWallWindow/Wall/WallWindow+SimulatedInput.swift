@@ -5,15 +5,19 @@ internal import CGtk
 /// propagation, the widget's own handlers. For tests; the X server must deliver core events
 /// (`GDK_CORE_DEVICE_EVENTS=1`), since GDK's XInput 2 path ignores sent events.
 extension WallWindow {
-    /// Presses and releases the key named `name` (`gdk_keyval_from_name`: "space", "period").
+    /// Presses and releases the key named `name` (`gdk_keyval_from_name`: "space", "period"),
+    /// with `modifiers` held.
     @discardableResult
-    func simulateKey(_ name: String) -> Bool {
+    func simulateKey(_ name: String, modifiers: WallCommand.Modifiers = []) -> Bool {
         guard let gdkWindow = gtk_widget_get_window(window) else { return false }
         let keyval = gdk_keyval_from_name(name)
         guard keyval != 0 else { return false }
+        var state: UInt32 = 0
+        if modifiers.contains(.control) { state |= GDK_CONTROL_MASK.rawValue }
+        if modifiers.contains(.alt) { state |= GDK_MOD1_MASK.rawValue }
         // gdk_test_simulate_key: x = y = -1 aims at the middle of the window.
-        let pressed = gdk_test_simulate_key(gdkWindow, -1, -1, keyval, GdkModifierType(rawValue: 0), GDK_KEY_PRESS) != 0
-        let released = gdk_test_simulate_key(gdkWindow, -1, -1, keyval, GdkModifierType(rawValue: 0), GDK_KEY_RELEASE) != 0
+        let pressed = gdk_test_simulate_key(gdkWindow, -1, -1, keyval, GdkModifierType(rawValue: state), GDK_KEY_PRESS) != 0
+        let released = gdk_test_simulate_key(gdkWindow, -1, -1, keyval, GdkModifierType(rawValue: state), GDK_KEY_RELEASE) != 0
         return pressed && released
     }
 

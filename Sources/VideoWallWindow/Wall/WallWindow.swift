@@ -40,6 +40,8 @@ public final class WallWindow {
     private var timers: [any MainLoopSource] = []
     private var eventTask: Task<Void, Never>?
     private var audibleTile: Int? = 0
+    /// The tile the offset keys move (Alt+1 to Alt+4), numbered from 0; nil: none.
+    public private(set) var selectedTile: Int?
     private var resumeAfterDrag = false
     private var tickID: guint = 0
     /// The window's signal handlers: they go with the window.
@@ -97,8 +99,8 @@ public final class WallWindow {
 
         connections = [
             GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) },
-            GtkSignals.onKeyPress(window) { [weak self] key in
-                guard let self, let command = WallCommand.forKey(key) else { return false }
+            GtkSignals.onKeyPress(window) { [weak self] key, modifiers in
+                guard let self, let command = WallCommand.forKey(key, modifiers: modifiers) else { return false }
                 self.perform(command)
                 return true
             },
@@ -404,6 +406,10 @@ public final class WallWindow {
         for (tile, region) in viewForTile where statuses.indices.contains(tile) && tiles[region].source != statuses[tile].source {
             tiles[region].showSource(statuses[tile].source, name: nameForSource(region, statuses[tile].source))
         }
+        for (tile, region) in viewForTile where statuses.indices.contains(tile) {
+            tiles[region].annotate(TileLabel.offsetLine(offset: statuses[tile].offset, frameDuration: coordinator.frameDuration(ofTile: tile),
+                                                        selected: selectedTile == tile))
+        }
     }
 
     // MARK: Commands
@@ -430,6 +436,20 @@ public final class WallWindow {
             audibleTile = tile
             coordinator.setMuted(false)
             applyAudio()
+        case .selectTile(let tile):
+            guard tile < coordinator.slots.count else { return }
+            selectedTile = selectedTile == tile ? nil : tile
+        case .nudgeFrames(let frames):
+            guard let tile = selectedTile else { return }
+            let frame = coordinator.frameDuration(ofTile: tile) ?? .nanoseconds(33_333_333)
+            // On by n frames: it shows media n frames later, so its offset goes down.
+            Task { await coordinator.nudgeOffset(ofTile: tile, by: .zero - frame * Double(frames)) }
+        case .nudgeMilliseconds(let milliseconds):
+            guard let tile = selectedTile else { return }
+            Task { await coordinator.nudgeOffset(ofTile: tile, by: .milliseconds(Int64(milliseconds))) }
+        case .resetOffset:
+            guard let tile = selectedTile else { return }
+            Task { await coordinator.setOffset(.zero, ofTile: tile) }
         }
         refreshTransport()
     }

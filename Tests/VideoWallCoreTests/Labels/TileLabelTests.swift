@@ -54,4 +54,12 @@ final class TileLabelTests: XCTestCase {
         XCTAssertEqual(TileLabel.name(forSource: "/home/ana/.cache/videowall/demo/720x576-par16_15-30fps-300f-k30-h264-pinwheel-PAL1615pixels.mp4"),
                        "720x576-par16…PAL1615pixels.mp4")
     }
+
+    func testTheOffsetLineSaysSecondsFramesAndSelection() {
+        let frame = MediaTime.nanoseconds(33_333_333)
+        XCTAssertNil(TileLabel.offsetLine(offset: .zero, frameDuration: frame, selected: false))
+        XCTAssertEqual(TileLabel.offsetLine(offset: frame * 10, frameDuration: frame, selected: false), "offset +0.333 s (+10 frames)")
+        XCTAssertEqual(TileLabel.offsetLine(offset: .milliseconds(-40), frameDuration: nil, selected: true), "selected · offset -0.040 s")
+        XCTAssertEqual(TileLabel.offsetLine(offset: .zero, frameDuration: frame, selected: true), "selected · offset +0.000 s (+0 frames)")
+    }
 }

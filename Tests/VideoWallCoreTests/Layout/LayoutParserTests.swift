@@ -19,14 +19,15 @@ final class LayoutParserTests: XCTestCase {
             loop: yes
             label: Before
             z: 3
-          - {x: 0.5, y: 0, width: 0.5, height: 1, source: "rtsp://camera/1", label: 2020}
+            offset: -0.04
+          - {x: 0.5, y: 0, width: 0.5, height: 1, source: "rtsp://camera/1", label: 2020, offset: 12f}
         """
         let layout = try LayoutParser.parse(yaml: yaml, sourceName: "demo.yaml")
         XCTAssertEqual(layout, Layout(name: "demo", background: RGBColor(red: 0x10, green: 0x20, blue: 0x30), gap: 6, regions: [
             LayoutRegion(frame: Rect(x: 0, y: 0.25, width: 0.5, height: 0.75), fit: .fill, source: .index(2),
-                         mute: true, volume: 0.5, loop: true, label: "Before", z: 3),
+                         mute: true, volume: 0.5, loop: true, label: "Before", z: 3, offset: .time(.milliseconds(-40))),
             LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 1), source: .location("rtsp://camera/1"),
-                         label: "2020"),
+                         label: "2020", offset: .frames(12)),
         ]))
     }
 
@@ -95,6 +96,9 @@ final class LayoutParserTests: XCTestCase {
             ("negative gap",
              "gap: -4\nregions:\n" + region,
              "grid.yaml:1: 'gap' must be a whole number from 0 to 1000 pixels, got '-4'"),
+            ("offset not a time",
+             "regions:\n  - {x: 0, y: 0, width: 1, height: 1, offset: soon}\n",
+             "grid.yaml:2: region 1: 'offset' must be seconds (0.5, -0.04) or frames (12f), at most 3600 s or 360000 frames either way, got 'soon'"),
             ("gap not a number",
              "name: g\ngap: wide\nregions:\n" + region,
              "grid.yaml:2: 'gap' must be a whole number from 0 to 1000 pixels, got 'wide'"),
