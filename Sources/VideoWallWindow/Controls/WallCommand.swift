@@ -20,6 +20,8 @@ public enum WallCommand: Equatable, Sendable {
     case nudgeMilliseconds(Int)
     /// The selected tile's offset goes back to 0.
     case resetOffset
+    /// Every tile's frame at its source resolution and the window, saved together (`s`).
+    case takeScreenshots
 
     /// Held modifier keys (`GdkModifierType`'s control and alt, mod1).
     public struct Modifiers: OptionSet, Sendable, Hashable {
@@ -66,6 +68,7 @@ public enum WallCommand: Equatable, Sendable {
         case "m": return .toggleMute
         case "l": return .toggleLoop
         case "n": return .toggleNames
+        case "s": return .takeScreenshots
         case "q", "Escape": return .quit
         case "1", "2", "3", "4": return .selectAudio(tile: Int(name)! - 1)
         default: return nil

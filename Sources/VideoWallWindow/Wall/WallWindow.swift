@@ -42,6 +42,8 @@ public final class WallWindow {
     private var audibleTile: Int? = 0
     /// The tile the offset keys move (Alt+1 to Alt+4), numbered from 0; nil: none.
     public private(set) var selectedTile: Int?
+    /// `s`: the program saves every tile and the window (where to is its choice).
+    public var onScreenshots: (() -> Void)?
     private var resumeAfterDrag = false
     private var tickID: guint = 0
     /// The window's signal handlers: they go with the window.
@@ -450,6 +452,8 @@ public final class WallWindow {
         case .resetOffset:
             guard let tile = selectedTile else { return }
             Task { await coordinator.setOffset(.zero, ofTile: tile) }
+        case .takeScreenshots:
+            onScreenshots?()
         }
         refreshTransport()
     }

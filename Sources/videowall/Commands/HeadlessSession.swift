@@ -45,29 +45,34 @@ struct HeadlessSession {
         // client paused it meanwhile.
         coordinator.play()
         await coordinator.load(specs)
+        let tileScreenshots = TileScreenshots(options.tileScreenshots)
         // A tile still loading counts: it joins the wall when it is ready.
         if stop.reason == nil, coordinator.players.contains(where: \.isActive) {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
+            tileScreenshots?.watch(coordinator, window: nil, stop: stop)
             stop.keep(MainLoop.every(seconds: 0.1) { [stop] in
-                if coordinator.transport == .ended { stop.stop(.wallEnded); return false }
+                if coordinator.transport == .ended, tileScreenshots?.isPending != true { stop.stop(.wallEnded); return false }
                 return true
             })
             _ = await stop.wait(quitAfter: options.quitAfter)
         }
-        let status = await finish(coordinator, reporter: reporter)
+        await tileScreenshots?.saving?.value
+        let stoppedAt = coordinator.position ?? .zero
+        let screenshotsLost = tileScreenshots?.outputLost(stoppedAt: stoppedAt) ?? false
+        let status = await finish(coordinator, reporter: reporter, outputsLost: screenshotsLost)
         remote?.stop()
         mpris?.stop()
         return status
     }
 
-    private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>) async -> ExitCode {
+    private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>, outputsLost: Bool) async -> ExitCode {
         // Errors still queued for the printer come out before the summary.
         await MainLoop.sleep(seconds: 0)
         let report = WallReport(coordinator)
         for line in RunSummary.lines(for: report) { Console.summary(line) }
-        var lost = false
-        if let path = options.report { lost = !(await SessionEnd.write(report, to: path)) }
+        var lost = outputsLost
+        if let path = options.report, !(await SessionEnd.write(report, to: path)) { lost = true }
         await SessionEnd.close(coordinator)
         await reporter.value
         return ExitStatus.forStop(stop.reason, failedTiles: report.failedTiles, totalTiles: report.tiles.count, outputsLost: lost)

@@ -14,7 +14,7 @@ struct PlayCommand: ParsableCommand {
         abstract: "Play one to four paths or URIs in sync (the default command).",
         usage: """
             videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
-            [--retry <no|inf|n>] [--offset <n=time> ...] [--input-ipc-server <path>] \
+            [--retry <no|inf|n>] [--offset <n=time> ...] [--tile-screenshots-at <seconds> <dir>] [--input-ipc-server <path>] \
             [--layout <name|path>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
             """)
 
@@ -31,7 +31,12 @@ struct PlayCommand: ParsableCommand {
             media = Array(window.screenshotAt.dropFirst(2)) + media
             window.screenshotAt = Array(window.screenshotAt.prefix(2))
         }
+        if playback.tileScreenshotsAt.count > 2 {
+            media = Array(playback.tileScreenshotsAt.dropFirst(2)) + media
+            playback.tileScreenshotsAt = Array(playback.tileScreenshotsAt.prefix(2))
+        }
         try playback.validate()
+        try playback.validateTileScreenshots()
         try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
         if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
         // Without a layout every tile is a source given here (a layout may name more).

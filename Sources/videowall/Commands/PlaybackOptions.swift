@@ -35,6 +35,10 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Play tile N (from 1) this much later than the wall: seconds (0.5, -0.04) or frames (12f), at most an hour either way. Repeatable; over a region's 'offset:'.", valueName: "n=time"))
     var offset: [String] = []
 
+    @Option(name: .long, parsing: .upToNextOption,
+            help: ArgumentHelp("When playback reaches SECONDS (0 to 2592000, before --quit-after), save each tile's frame at its source resolution as DIR/tile-N.png, all of one instant, and the window as DIR/window.png. Once per run; headless too (no window.png).", valueName: "seconds dir"))
+    var tileScreenshotsAt: [String] = []
+
     @Flag(name: .customLong("no-mpris"), help: "Do not offer the wall on the D-Bus session bus as an MPRIS player (org.mpris.MediaPlayer2.videowall).")
     var noMPRIS = false
 
@@ -56,10 +60,30 @@ struct PlaybackOptions: ParsableArguments {
         }
     }
 
+
+    /// `--tile-screenshots-at SECONDS DIR`, once the command has taken back any media words the
+    /// option swallowed (the parser gives it every word up to the next option).
+    func validateTileScreenshots() throws {
+        guard !tileScreenshotsAt.isEmpty else { return }
+        guard WindowOptions.occurrences(of: "--tile-screenshots-at", in: CommandLine.arguments) <= 1 else {
+            throw ValidationError("--tile-screenshots-at may be given only once")
+        }
+        guard tileScreenshotsAt.count == 2, let seconds = Double(tileScreenshotsAt[0]) else {
+            throw ValidationError("--tile-screenshots-at takes SECONDS and a folder, e.g. --tile-screenshots-at 2.5 shots")
+        }
+        try NumberChecks.seconds(seconds, option: "--tile-screenshots-at", allowsZero: true)
+        if let quitAfter, seconds >= quitAfter {
+            throw ValidationError("--tile-screenshots-at \(NumberChecks.text(seconds)) is not before --quit-after "
+                + "\(NumberChecks.text(quitAfter)): the wall would stop first")
+        }
+        try OutputPaths.checkFolder(tileScreenshotsAt[1], option: "--tile-screenshots-at \(NumberChecks.text(seconds))")
+    }
+
     var settings: PlaybackSettings {
         PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
                          ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)), mpris: !noMPRIS,
-                         offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)))
+                         offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
+                         tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil)
     }
 }
 
@@ -81,6 +105,8 @@ struct PlaybackSettings {
     var mpris = true
     /// `--offset`, in the order given (a later one for the same tile wins).
     var offsets: [TileOffsetAssignment] = []
+    /// `--tile-screenshots-at`: when, and into which folder.
+    var tileScreenshots: (seconds: Double, folder: String)?
 
     /// The tiles with `--offset` applied over what their regions say.
     func applyingOffsets(to specs: [TileSpec]) -> [TileSpec] {

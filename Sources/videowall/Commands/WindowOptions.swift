@@ -21,6 +21,9 @@ struct WindowOptions: ParsableArguments {
             help: ArgumentHelp("Save a PNG of the window when playback reaches SECONDS (0 to 2592000, before --quit-after). Once per run; not with --headless.", valueName: "seconds path"))
     var screenshotAt: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Where 's' saves its screenshots (a new folder videowall-shot-NNNN each time). Default: the current folder.", valueName: "dir"))
+    var screenshotDirectory: String?
+
     static let monitors = 0...63
 
     func validate() throws {
@@ -32,8 +35,10 @@ struct WindowOptions: ParsableArguments {
     /// option swallowed. A screenshot the run could never take is refused here, before playing.
     func validate(headless: Bool, quitAfter: Double?) throws {
         try validate()
+        if let screenshotDirectory { try OutputPaths.checkFolder(screenshotDirectory, option: "--screenshot-directory") }
         if headless {
-            for (option, given) in [("--fullscreen", fullscreen), ("--monitor", monitor != nil), ("--screenshot-at", !screenshotAt.isEmpty)]
+            for (option, given) in [("--fullscreen", fullscreen), ("--monitor", monitor != nil), ("--screenshot-at", !screenshotAt.isEmpty),
+                                    ("--screenshot-directory", screenshotDirectory != nil)]
             where given {
                 throw ValidationError("\(option) needs a window: it cannot be used with --headless")
             }
@@ -63,7 +68,8 @@ struct WindowOptions: ParsableArguments {
     var settings: WindowSettings {
         var screenshot: (Double, String)?
         if screenshotAt.count == 2, let seconds = Double(screenshotAt[0]) { screenshot = (seconds, screenshotAt[1]) }
-        return WindowSettings(layout: layout, fullscreen: fullscreen, kiosk: kiosk, monitor: monitor, screenshot: screenshot)
+        return WindowSettings(layout: layout, fullscreen: fullscreen, kiosk: kiosk, monitor: monitor, screenshot: screenshot,
+                              screenshotDirectory: screenshotDirectory ?? FileManager.default.currentDirectoryPath)
     }
 }
 
@@ -74,4 +80,6 @@ struct WindowSettings {
     var kiosk = false
     var monitor: Int?
     var screenshot: (seconds: Double, path: String)?
+    /// Where `s` saves (`--screenshot-directory`, mpv's name).
+    var screenshotDirectory = "."
 }

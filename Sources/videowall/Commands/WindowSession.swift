@@ -89,17 +89,27 @@ struct WindowSession {
         coordinator.play()
         await coordinator.load(specs)
         let screenshot = ScreenshotState()
+        let tileScreenshots = TileScreenshots(playback.tileScreenshots)
+        let screenshotDirectory = window.screenshotDirectory
+        var keyScreenshots: [Task<Void, Never>] = []
+        wallWindow.onScreenshots = { [weak wallWindow] in
+            guard let wallWindow else { return }
+            keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(coordinator, window: wallWindow, in: screenshotDirectory) })
+        }
         if stop.reason == nil {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
+            tileScreenshots?.watch(coordinator, window: wallWindow, stop: stop)
             await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
         }
 
         await screenshot.saving?.value
+        await tileScreenshots?.saving?.value
+        for saving in keyScreenshots { await saving.value }
         let stoppedAt = coordinator.position ?? .zero
         let report = WallReport(coordinator)
         reportState.started = true
-        var outputsLost = false
+        var outputsLost = tileScreenshots?.outputLost(stoppedAt: stoppedAt) ?? false
         if let path = playback.report, !(await SessionEnd.write(report, to: path)) { outputsLost = true }
         await SessionEnd.close(coordinator)
         GtkRuntime.onDisplayLost = nil

@@ -17,8 +17,15 @@ enum OutputPaths {
             throw ValidationError("\(option) \(Console.name(path)): is not a regular file")
         }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try checkFolder(folder, option: option, for: path)
+    }
+
+    /// A folder the run will write files into: it must be there.
+    static func checkFolder(_ folder: String, option: String, for path: String? = nil) throws {
+        guard !folder.isEmpty else { throw ValidationError("\(option) needs a folder") }
+        var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw ValidationError("\(option) \(Console.name(path)): there is no folder \(Console.name(folder))")
+            throw ValidationError("\(option) \(Console.name(path ?? folder)): there is no folder \(Console.name(folder))")
         }
     }
 }

@@ -1,0 +1,68 @@
+internal import CGStreamer
+import Foundation
+
+/// One frame of a source at its stored resolution, as PNG bytes, taken by a pipeline of its
+/// own: a `playbin` with video only into a `fakesink`, paused, sought accurately to the frame,
+/// and its prerolled sample converted by `gst_video_convert_sample` (`image/png`). What a
+/// thumbnailer does; the wall's own pipelines, whose frames are scaled to their tiles, are not
+/// touched. Blocks for up to `timeout`: call it from a worker thread, never the main thread.
+public enum FrameGrabber {
+    public static func png(uri: String, at position: ClockTime, timeout: Double) -> Result<[UInt8], GStreamerError> {
+        let playbin: Element, sink: Element
+        do {
+            playbin = try Element(factory: "playbin")
+            sink = try Element(factory: "fakesink")
+            try playbin.set("uri", uri)
+            try playbin.setObject("video-sink", sink)
+            // GstPlayFlags: video only (no sound device, no subtitles).
+            try playbin.setFromString("flags", "video")
+        } catch let error as GStreamerError {
+            return .failure(error)
+        } catch {
+            return .failure(GStreamerError(domain: "FrameGrabber", message: "\(error)"))
+        }
+        defer { _ = playbin.setState(.null) }
+        let deadline = Date().addingTimeInterval(timeout)
+        _ = playbin.setState(.paused)
+        if let failure = waitForPreroll(playbin, until: deadline) { return .failure(failure) }
+        guard playbin.seek(flags: [.flush, .accurate], start: position) else {
+            return .failure(GStreamerError(domain: "FrameGrabber", message: "the source cannot seek to \(position)"))
+        }
+        if let failure = waitForPreroll(playbin, until: deadline) { return .failure(failure) }
+        return convert(playbin)
+    }
+
+    /// `gst_element_get_state` until the pipeline has prerolled, or the error it posted.
+    private static func waitForPreroll(_ element: Element, until deadline: Date) -> GStreamerError? {
+        let remaining = max(0, deadline.timeIntervalSinceNow)
+        let result = gst_element_get_state(element.element, nil, nil, GstClockTime(remaining * 1e9))
+        switch result {
+        case GST_STATE_CHANGE_SUCCESS, GST_STATE_CHANGE_NO_PREROLL: return nil
+        case GST_STATE_CHANGE_ASYNC: return GStreamerError(domain: "FrameGrabber", message: "no frame within \(Int(remaining.rounded(.up))) s")
+        default:
+            let bus = Bus(raw: UnsafeMutableRawPointer(gst_element_get_bus(element.element)), transfer: .full)
+            if let message = bus.pop(timeout: ClockTime(nanoseconds: 0), endOfStream: false), case .error(let error) = message.kind { return error }
+            return GStreamerError(domain: "FrameGrabber", message: "the source could not be opened")
+        }
+    }
+
+    /// playbin's "sample" (the sink's last frame, at the decoder's size) as PNG bytes.
+    private static func convert(_ playbin: Element) -> Result<[UInt8], GStreamerError> {
+        var value = GValue()
+        g_value_init(&value, gst_sample_get_type())
+        defer { g_value_unset(&value) }
+        g_object_get_property(playbin.gobject, "sample", &value)
+        guard let boxed = g_value_get_boxed(&value) else {
+            return .failure(GStreamerError(domain: "FrameGrabber", message: "no frame"))
+        }
+        let sample = OpaquePointer(boxed)
+        let caps = gst_caps_from_string("image/png")
+        defer { if let caps { vw_caps_unref(caps) } }
+        var error: UnsafeMutablePointer<GError>?
+        guard let png = gst_video_convert_sample(sample, caps, GstClockTime(5 * 1_000_000_000), &error) else {
+            return .failure(GStreamerError(domain: "FrameGrabber", message: GStreamer.takeMessage(error) ?? "the frame could not be made a PNG"))
+        }
+        let bytes = Sample(taking: png).bytes()
+        return bytes.isEmpty ? .failure(GStreamerError(domain: "FrameGrabber", message: "an empty PNG")) : .success(bytes)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+internal import GStreamerKit
+import VideoWallCore
+
+/// Why one tile's snapshot was not saved.
+public struct SnapshotError: Error, Sendable, CustomStringConvertible {
+    public var description: String
+}
+
+extension Coordinator {
+    /// Saves the frame each tile shows now, at its source's own resolution, as
+    /// `directory/tile-N.png` (N from 1, as the user counts tiles), all of one instant of the
+    /// wall (a tile's offset included). The frames are not the tiles' scaled pictures: each is
+    /// decoded again by a pipeline of its own (`FrameGrabber`), on a worker thread, and written
+    /// there (to a temporary name, then renamed), so the wall plays on meanwhile. Each tile's
+    /// answer is the path written or why not; a tile with no frame on screen has none.
+    public func saveTileSnapshots(into directory: String, timeout: Duration = .seconds(10)) async -> [Int: Result<String, SnapshotError>] {
+        let instants = snapshotInstants()
+        let seconds = timeout.inSeconds
+        // Every grab starts at once, each on its own thread; the answers are gathered after.
+        let grabs = instants.map { tile, uri, streamTime in
+            let path = (directory as NSString).appendingPathComponent("tile-\(tile + 1).png")
+            return (tile, Task { @MainActor in
+                await BlockingCalls.run("saving a snapshot of tile \(tile + 1)", timeout: seconds + 1) {
+                    Self.grab(uri: uri, at: streamTime, into: path, timeout: seconds)
+                }
+            })
+        }
+        var results: [Int: Result<String, SnapshotError>] = [:]
+        for (tile, grab) in grabs {
+            results[tile] = await grab.value ?? .failure(SnapshotError(description: "no frame within \(Int(seconds)) s"))
+        }
+        return results
+    }
+
+    /// Per tile showing a frame: its source and the stream time of that frame. Read again when
+    /// a frame boundary fell between the tiles' reads (their frames, offsets counted, must be
+    /// one instant to within half a frame).
+    private func snapshotInstants() -> [(Int, String, MediaTime)] {
+        var instants: [(Int, String, MediaTime)] = []
+        for _ in 0..<3 {
+            instants = []
+            var onWall: [MediaTime] = []
+            for player in active {
+                guard let position = player.position else { continue }
+                let frame = frameDuration(ofTile: player.index) ?? .milliseconds(40)
+                // The frame's start, nudged past container rounding, on the source's own timeline.
+                instants.append((player.index, player.asset.uri, FrameMath.seekTime(ofFrameStartingAt: position + player.startOffset, frameDuration: frame)))
+                onWall.append(position + offset(ofTile: player.index))
+            }
+            let halfFrame = (active.compactMap { frameDuration(ofTile: $0.index) }.min() ?? .milliseconds(40)) * 0.5
+            if let low = onWall.min(), let high = onWall.max(), high - low <= halfFrame { break }
+        }
+        return instants
+    }
+
+    private nonisolated static func grab(uri: String, at time: MediaTime, into path: String, timeout: Double) -> Result<String, SnapshotError> {
+        switch FrameGrabber.png(uri: uri, at: time.clockTime, timeout: timeout) {
+        case .failure(let error):
+            return .failure(SnapshotError(description: GStreamerText.readable(error.message)))
+        case .success(let bytes):
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                return .success(path)
+            } catch {
+                return .failure(SnapshotError(description: "could not write \(TerminalText.quoted(path)): \((error as NSError).localizedDescription)"))
+            }
+        }
+    }
+}
