@@ -41,6 +41,17 @@ final class OffsetOnScreenTests: XCTestCase {
             XCTAssertEqual(wall.offset(ofTile: 0), .zero, "the other tile keeps its offset")
             XCTAssertEqual(wall.transport, .paused)
 
+            // The names (off in the harness) and the frame info: the tile says what it shows.
+            window.perform(.toggleNames)
+            XCTAssertTrue(window.simulateKey("i"))
+            let described = await waitUntil(timeout: 3) { window.nameText(ofRegion: 1)?.contains("320x180 · 30 fps") == true }
+            let info = window.nameText(ofRegion: 1) ?? ""
+            XCTAssertTrue(described, "frame info under the name: \(info)")
+            let shown = WallWindowHarness.framesOnScreen(window, regions: [1])[0]
+            XCTAssertTrue(shown.map { info.contains("frame \($0) ·") } ?? false, "the frame number is the one on screen (\(String(describing: shown))): \(info)")
+            XCTAssertTrue(info.contains("offset -0.233 s (-7 frames)") || info.contains("offset +0.233 s (+7 frames)"), info)
+            XCTAssertTrue(info.contains("selected"), info)
+
             XCTAssertTrue(window.simulateKey("BackSpace", modifiers: .alt))
             let reset = await Self.difference(window, becomes: 0)
             XCTAssertTrue(reset, "Alt+BackSpace puts the tile back on the wall's frame")

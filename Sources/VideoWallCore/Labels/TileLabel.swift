@@ -101,3 +101,47 @@ extension TileLabel {
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }
+
+extension TileLabel {
+    /// What the frame info overlay (`i`) says of one tile, under its name: the stream, then
+    /// where it stands and its offset.
+    public struct Info: Sendable, Equatable {
+        public var codec: String?
+        public var width: Int?
+        public var height: Int?
+        public var frameRate: Double?
+        /// Bits per second.
+        public var bitrate: Int?
+        public var position: MediaTime?
+        public var frameDuration: MediaTime?
+        public var offset: MediaTime
+
+        public init(codec: String? = nil, width: Int? = nil, height: Int? = nil, frameRate: Double? = nil, bitrate: Int? = nil,
+                    position: MediaTime? = nil, frameDuration: MediaTime? = nil, offset: MediaTime = .zero) {
+            self.codec = codec; self.width = width; self.height = height; self.frameRate = frameRate
+            self.bitrate = bitrate; self.position = position; self.frameDuration = frameDuration; self.offset = offset
+        }
+    }
+
+    /// "H.264 · 1920x1080 · 29.97 fps · 8.0 Mbit/s" and "00:00:04.133 · frame 124 · offset
+    /// +0.333 s (+10 frames)"; what is not known is left out.
+    public static func infoLines(_ info: Info) -> String {
+        var stream: [String] = []
+        if let codec = info.codec { stream.append(String(codec.prefix(40))) }
+        if let width = info.width, let height = info.height { stream.append("\(width)x\(height)") }
+        if let rate = info.frameRate, rate.isFinite, rate > 0 {
+            let rounded = (rate * 100).rounded() / 100
+            stream.append((rounded == rounded.rounded() ? String(Int(rounded)) : String(rounded)) + " fps")
+        }
+        if let bitrate = info.bitrate, bitrate > 0 {
+            stream.append(bitrate >= 1_000_000 ? String(format: "%.1f Mbit/s", Double(bitrate) / 1e6) : "\(bitrate / 1000) kbit/s")
+        }
+        var place: [String] = []
+        if let position = info.position {
+            place.append(TimeFormatting.precise(position))
+            if let frame = info.frameDuration, frame > .zero { place.append("frame \(FrameMath.frameIndex(of: position, frameDuration: frame))") }
+        }
+        if let offset = offsetLine(offset: info.offset, frameDuration: info.frameDuration, selected: false) { place.append(offset) }
+        return [stream, place].filter { !$0.isEmpty }.map { $0.joined(separator: " · ") }.joined(separator: "\n")
+    }
+}

@@ -25,6 +25,8 @@ public struct Asset: Sendable {
         /// One frame's duration, nil for variable or unknown rates.
         public var frameDuration: MediaTime?
         public var codec: String
+        /// Bits per second, as the stream or the container says; nil when neither does.
+        public var bitrate: Int? = nil
     }
 
     public struct Audio: Sendable {

@@ -72,11 +72,20 @@ public enum AssetLoader {
         }
         let video = Asset.Video(width: stream.width, height: stream.height, pixelAspect: par,
                                 displaySize: AspectFit.displaySize(width: stream.width, height: stream.height, pixelAspect: par),
-                                frameRate: rate, frameDuration: frameDuration, codec: stream.codec)
+                                frameRate: rate, frameDuration: frameDuration, codec: stream.codec,
+                                bitrate: stream.bitrate ?? Self.bitrate(inTags: info.tags))
         let audio = info.audioStreams.first.map { Asset.Audio(channels: $0.channels, sampleRate: $0.sampleRate, codec: $0.codec) }
         return Asset(source: source, uri: info.uri, duration: info.duration.map(MediaTime.init),
                      isSeekable: info.isSeekable, isLive: info.isLive, container: info.container,
                      video: video, audio: audio, tags: info.tags)
+    }
+
+    /// The container's bit rate tag (`bitrate`, else `nominal-bitrate`), if it is a sane number.
+    static func bitrate(inTags tags: [String: String]) -> Int? {
+        for name in ["bitrate", "nominal-bitrate"] {
+            if let text = tags[name], let value = Int(text), (1...10_000_000_000).contains(value) { return value }
+        }
+        return nil
     }
 
     /// Sorts GstDiscoverer's failure into what the user can act on.

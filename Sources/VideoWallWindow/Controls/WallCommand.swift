@@ -22,6 +22,8 @@ public enum WallCommand: Equatable, Sendable {
     case resetOffset
     /// Every tile's frame at its source resolution and the window, saved together (`s`).
     case takeScreenshots
+    /// The frame info overlay on every tile, on or off (`i`).
+    case toggleInfo
 
     /// Held modifier keys (`GdkModifierType`'s control and alt, mod1).
     public struct Modifiers: OptionSet, Sendable, Hashable {
@@ -69,6 +71,7 @@ public enum WallCommand: Equatable, Sendable {
         case "l": return .toggleLoop
         case "n": return .toggleNames
         case "s": return .takeScreenshots
+        case "i": return .toggleInfo
         case "q", "Escape": return .quit
         case "1", "2", "3", "4": return .selectAudio(tile: Int(name)! - 1)
         default: return nil

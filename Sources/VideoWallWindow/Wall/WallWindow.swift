@@ -44,6 +44,8 @@ public final class WallWindow {
     public private(set) var selectedTile: Int?
     /// `s`: the program saves every tile and the window (where to is its choice).
     public var onScreenshots: (() -> Void)?
+    /// Whether each tile shows its frame info under its name (`i`).
+    public private(set) var showsInfo = false
     private var resumeAfterDrag = false
     private var tickID: guint = 0
     /// The window's signal handlers: they go with the window.
@@ -409,8 +411,19 @@ public final class WallWindow {
             tiles[region].showSource(statuses[tile].source, name: nameForSource(region, statuses[tile].source))
         }
         for (tile, region) in viewForTile where statuses.indices.contains(tile) {
-            tiles[region].annotate(TileLabel.offsetLine(offset: statuses[tile].offset, frameDuration: coordinator.frameDuration(ofTile: tile),
-                                                        selected: selectedTile == tile))
+            let status = statuses[tile], frame = coordinator.frameDuration(ofTile: tile)
+            var lines: [String] = []
+            if selectedTile == tile { lines.append("selected") }
+            if showsInfo {
+                let video = coordinator.slots[tile].player?.asset.video
+                lines.append(TileLabel.infoLines(TileLabel.Info(
+                    codec: video?.codec, width: status.mediaFormat?.width ?? video?.width, height: status.mediaFormat?.height ?? video?.height,
+                    frameRate: status.mediaFormat?.frameRate ?? video?.frameRate, bitrate: video?.bitrate,
+                    position: status.position, frameDuration: frame, offset: status.offset)))
+            } else if let offset = TileLabel.offsetLine(offset: status.offset, frameDuration: frame, selected: false) {
+                lines.append(offset)
+            }
+            tiles[region].annotate(lines.isEmpty ? nil : lines.joined(separator: "\n"))
         }
     }
 
@@ -454,6 +467,8 @@ public final class WallWindow {
             Task { await coordinator.setOffset(.zero, ofTile: tile) }
         case .takeScreenshots:
             onScreenshots?()
+        case .toggleInfo:
+            showsInfo.toggle()
         }
         refreshTransport()
     }

@@ -62,4 +62,14 @@ final class TileLabelTests: XCTestCase {
         XCTAssertEqual(TileLabel.offsetLine(offset: .milliseconds(-40), frameDuration: nil, selected: true), "selected · offset -0.040 s")
         XCTAssertEqual(TileLabel.offsetLine(offset: .zero, frameDuration: frame, selected: true), "selected · offset +0.000 s (+0 frames)")
     }
+
+    func testTheInfoLinesSayWhatIsKnown() {
+        let frame = MediaTime.nanoseconds(33_366_667)
+        let full = TileLabel.Info(codec: "H.264 (High Profile)", width: 1920, height: 1080, frameRate: 29.97002997, bitrate: 8_000_000,
+                                  position: frame * 124, frameDuration: frame, offset: frame * -2)
+        XCTAssertEqual(TileLabel.infoLines(full),
+                       "H.264 (High Profile) · 1920x1080 · 29.97 fps · 8.0 Mbit/s\n00:00:04.137 · frame 124 · offset -0.066 s (-2 frames)")
+        XCTAssertEqual(TileLabel.infoLines(TileLabel.Info(codec: "VP9", frameRate: 25, bitrate: 640_000)), "VP9 · 25 fps · 640 kbit/s")
+        XCTAssertEqual(TileLabel.infoLines(TileLabel.Info()), "")
+    }
 }
