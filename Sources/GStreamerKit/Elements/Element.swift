@@ -141,11 +141,12 @@ public class Element: ObjectReference, @unchecked Sendable {
     /// `gst_event_new_seek` sent with `gst_element_send_event`: like `seek`, but returns the
     /// event's seqnum (nil when refused), which every message the seek causes carries
     /// (ASYNC_DONE, SEGMENT_DONE), so a caller can tell which seek a message answers.
+    /// `stop` nil: to the end of the stream (`GST_SEEK_TYPE_SET` with -1), so a stop an earlier
+    /// seek set does not stay in the demuxer's segment.
     public func sendSeek(rate: Double = 1.0, flags: SeekFlags, start: ClockTime, stop: ClockTime? = nil) -> UInt32? {
         guard let event = gst_event_new_seek(rate, GST_FORMAT_TIME, GstSeekFlags(rawValue: flags.rawValue),
                                              GST_SEEK_TYPE_SET, gint64(start.nanoseconds),
-                                             stop == nil ? GST_SEEK_TYPE_NONE : GST_SEEK_TYPE_SET,
-                                             stop.map { gint64($0.nanoseconds) } ?? -1) else { return nil }
+                                             GST_SEEK_TYPE_SET, stop.map { gint64($0.nanoseconds) } ?? -1) else { return nil }
         let seqnum = gst_event_get_seqnum(event)
         return gst_element_send_event(element, event) != 0 ? UInt32(seqnum) : nil
     }

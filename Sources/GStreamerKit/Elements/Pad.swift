@@ -133,6 +133,8 @@ extension Pad {
         public var start: ClockTime
         public var rate: Double
         public var base: ClockTime
+        /// Where the segment ends (a seek's stop); nil: at the end of the stream.
+        public var stop: ClockTime? = nil
     }
 
     /// What `rebasingSegments` shows its handler, in the order the pad carries it.
@@ -164,7 +166,7 @@ extension Pad {
                 gst_event_parse_segment(event, &raw)
                 guard let segment = raw?.pointee, segment.format == GST_FORMAT_TIME else { break }
                 let passing = PassingSegment(start: ClockTime(nanoseconds: UInt64(segment.start)), rate: segment.rate,
-                                             base: ClockTime(nanoseconds: UInt64(segment.base)))
+                                             base: ClockTime(nanoseconds: UInt64(segment.base)), stop: ClockTime(raw: segment.stop))
                 if let base = body(.segment(passing)), base.nanoseconds != passing.base.nanoseconds {
                     vw_probe_info_rebase_segment(info, guint64(base.nanoseconds))
                 }

@@ -14,7 +14,10 @@ public struct SegmentLoopTimeline: Sendable {
         var start: MediaTime
         var base: MediaTime
         var rate: Double
-        /// The latest end (timestamp + duration) of any buffer of this pass.
+        /// Where the pass's segment stops (an A-B loop's B); nil: at the end of the media.
+        var stop: MediaTime? = nil
+        /// The latest end (timestamp + duration) of any buffer of this pass, no later than its
+        /// stop: a demuxer may push a little past a seek's stop, and the decoder drops it.
         var end: MediaTime?
     }
 
@@ -32,23 +35,23 @@ public struct SegmentLoopTimeline: Sendable {
 
     /// A TIME segment of `stream` leaves the demuxer. Returns the base to give it, or nil to
     /// keep its own (the first segment of a run, or a pass whose end is unknown).
-    public mutating func segment(stream: UInt, start: MediaTime, base: MediaTime, rate: Double) -> MediaTime? {
+    public mutating func segment(stream: UInt, start: MediaTime, base: MediaTime, rate: Double, stop: MediaTime? = nil) -> MediaTime? {
         guard let current = streamPass[stream] else {
             // The first pass of a run: every stream's first segment carries the seek's base.
             streamPass[stream] = passes.keys.min() ?? 0
-            if passes.isEmpty { passes[0] = Pass(start: start, base: base, rate: rate) }
+            if passes.isEmpty { passes[0] = Pass(start: start, base: base, rate: rate, stop: stop) }
             return nil
         }
         let next = current + 1
         streamPass[stream] = next
         if let known = passes[next] { return known.base }
         guard let previous = passes[current], let end = previous.end, end > previous.start, previous.rate > 0 else {
-            passes[next] = Pass(start: start, base: base, rate: rate)
+            passes[next] = Pass(start: start, base: base, rate: rate, stop: stop)
             return nil
         }
         let lasted = MediaTime(nanoseconds: Int64((Double((end - previous.start).nanoseconds) / previous.rate).rounded()))
         let rebased = previous.base + lasted
-        passes[next] = Pass(start: start, base: rebased, rate: rate)
+        passes[next] = Pass(start: start, base: rebased, rate: rate, stop: stop)
         // Passes two behind are done with: keep the table small on a loop that runs for weeks.
         passes[current - 1] = nil
         return rebased
@@ -57,7 +60,8 @@ public struct SegmentLoopTimeline: Sendable {
     /// A buffer of `stream` leaves the demuxer.
     public mutating func buffer(stream: UInt, presentationTime: MediaTime, duration: MediaTime?) {
         guard let pass = streamPass[stream], var entry = passes[pass] else { return }
-        let end = presentationTime + (duration ?? .zero)
+        var end = presentationTime + (duration ?? .zero)
+        if let stop = entry.stop { end = min(end, stop) }
         if entry.end.map({ end > $0 }) ?? true { entry.end = end }
         passes[pass] = entry
     }

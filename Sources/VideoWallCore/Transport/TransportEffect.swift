@@ -66,12 +66,16 @@ public struct TileSeek: Sendable, Equatable {
     public var target: MediaTime
     public var precision: Precision
     public var rate: Double
+    /// While the wall loops from A to B: the tile's own part of it (A and B less its offset).
+    /// It plays to the range's end and starts it again without a gap.
+    public var loopRange: Range<MediaTime>?
 
-    public init(tile: Int, ticket: Int, target: MediaTime, precision: Precision, rate: Double) {
+    public init(tile: Int, ticket: Int, target: MediaTime, precision: Precision, rate: Double, loopRange: Range<MediaTime>? = nil) {
         self.tile = tile
         self.ticket = ticket
         self.target = target
         self.precision = precision
         self.rate = rate
+        self.loopRange = loopRange
     }
 }

@@ -14,6 +14,9 @@ public enum TransportInput: Sendable, Equatable {
     /// A tile's offset (positive: it plays that much later). It takes effect at the next
     /// group seek; while loading, at the seek that starts the wall.
     case setOffset(Int, MediaTime)
+    /// The wall loops from A to B (mpv's A-B loop), or no longer (nil). `position` is where the
+    /// wall stands: clearing the loop goes on from there.
+    case setABLoop(Range<MediaTime>?, position: MediaTime)
 
     // MARK: Loading
     /// The wall's slots, by index: a tile that is prerolling, or nil for one refused at once.

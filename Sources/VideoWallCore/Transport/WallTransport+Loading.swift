@@ -57,6 +57,8 @@ extension WallTransport {
         setState(.paused)
         if let held = throttle.setCanSeek(true, at: now) {
             beginSeek(held)
+        } else if let abLoop {
+            beginSeek(SeekRequest(target: abLoop.lowerBound, precision: .accurate, rate: nil))
         } else if tiles.values.contains(where: { $0.delay != .zero }) {
             // Every tile prerolled at its start; offsets place them where the wall's 0 is.
             beginSeek(SeekRequest(target: .zero, precision: .accurate, rate: nil))

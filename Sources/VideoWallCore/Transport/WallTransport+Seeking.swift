@@ -24,6 +24,9 @@ extension WallTransport {
     /// Starts a group seek. While the wall loads or another seek runs the request is held
     /// (the last wins) and goes when the tiles can seek again.
     mutating func beginSeek(_ request: SeekRequest) {
+        var request = request
+        // While the wall loops from A to B, it stays in the loop.
+        if let abLoop { request.target = min(max(request.target, abLoop.lowerBound), abLoop.upperBound - .milliseconds(1)) }
         guard state != .loading else { _ = throttle.submit(request, at: now); return }
         guard seek == nil else { _ = throttle.submit(request, at: now); armThrottleTimer(); return }
         _ = throttle.setCanSeek(false, at: now)
@@ -156,7 +159,7 @@ extension WallTransport {
         running.waits[leader] = placed.wait
         seek = running
         emit(.seek(TileSeek(tile: leader, ticket: ticket, target: clampedTarget(placed.media, tile: leader),
-                            precision: .keyFrame(snapAfter: forward), rate: rate)))
+                            precision: .keyFrame(snapAfter: forward), rate: rate, loopRange: loopRange(of: leader))))
         arm(.seekStep, at: now + configuration.prerollTimeout)
     }
 
@@ -169,7 +172,7 @@ extension WallTransport {
             pending[tile] = ticket
             running.waits[tile] = placed.wait
             emit(.seek(TileSeek(tile: tile, ticket: ticket, target: clampedTarget(placed.media, tile: tile),
-                                precision: .accurate, rate: rate)))
+                                precision: .accurate, rate: rate, loopRange: loopRange(of: tile))))
         }
         running.step = .following(pending)
         seek = running
@@ -201,6 +204,17 @@ extension WallTransport {
         if wantsToPlay { startOrHold() }
         if let held = throttle.setCanSeek(true, at: now) { beginSeek(held) } else { armThrottleTimer() }
         checkEnded()
+    }
+
+    /// Sets or clears the A-B loop. Set: every tile loops its own part without a gap, and the
+    /// wall goes to A. Cleared: the tiles loop as before, and the wall goes on from `position`
+    /// (a seek, so no tile stops at B any more).
+    mutating func setABLoop(_ range: Range<MediaTime>?, position: MediaTime) {
+        guard range != abLoop else { return }
+        abLoop = range
+        planLoops()
+        guard state != .loading else { return }
+        beginSeek(SeekRequest(target: range?.lowerBound ?? position, precision: .accurate, rate: nil))
     }
 
     /// A shorter tile asked for a time past its end shows its last frame.

@@ -13,7 +13,7 @@ extension WallTransport {
             rearm(tile, plan: loopPlan)
             return
         }
-        if profile.endOfStream == .loop {
+        if profile.endOfStream == .loop || abLoop != nil {
             restartOwnLoop(tile)
             return
         }
@@ -63,7 +63,8 @@ extension WallTransport {
         let ticket = takeTicket()
         tiles[tile]?.operation = .restart(ticket: ticket)
         emit(.setPipelineState(tile, .paused))
-        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: .zero, precision: .accurate, rate: rate)))
+        let range = loopRange(of: tile)
+        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: range?.lowerBound ?? .zero, precision: .accurate, rate: rate, loopRange: range)))
         arm(.tileSeek(tile), at: now + configuration.prerollTimeout)
     }
 
@@ -107,6 +108,12 @@ extension WallTransport {
     /// whether or not the group loops.
     mutating func planLoops() {
         let part = takingPart
+        if abLoop != nil {
+            // Every tile's part of the range is as long as the others': each goes round alone.
+            loopPlan = nil
+            for tile in part { emit(.loopGaplessly(tile, true)) }
+            return
+        }
         guard isLooping else {
             loopPlan = nil
             for tile in part { emit(.loopGaplessly(tile, tiles[tile]?.profile.endOfStream == .loop)) }

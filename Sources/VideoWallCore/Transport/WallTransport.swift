@@ -21,6 +21,9 @@ public struct WallTransport: Sendable {
     public internal(set) var isLooping: Bool
     /// Which tiles loop and how, while the group loops.
     public internal(set) var loopPlan: LoopPlan?
+    /// The A-B loop on the wall's timeline, while one is set: every tile plays its part of it
+    /// (less its offset) and starts it again at its end, without a gap.
+    public internal(set) var abLoop: Range<MediaTime>?
     public internal(set) var throttle: SeekThrottle
     /// How long the process stood still while the wall played.
     public internal(set) var suspendedTime = MediaTime.zero
@@ -58,6 +61,7 @@ public struct WallTransport: Sendable {
             isLooping = on
             planLoops()
         case .setOffset(let tile, let delay): tiles[tile]?.delay = delay
+        case .setABLoop(let range, let position): setABLoop(range, position: position)
         case .load(let profiles): load(profiles)
         case .tilePrerolled(let tile, let leadIn): tilePrerolled(tile, leadIn: leadIn)
         case .tileDescribed(let tile, let profile):
@@ -112,6 +116,15 @@ public struct WallTransport: Sendable {
 
     /// The tile's offset as the user set it (`setOffset`).
     public func delay(ofTile tile: Int) -> MediaTime { tiles[tile]?.delay ?? .zero }
+
+    /// The tile's part of the A-B loop: A and B less its offset, within its media.
+    public func loopRange(of tile: Int) -> Range<MediaTime>? {
+        guard let abLoop else { return nil }
+        let delay = delay(ofTile: tile)
+        var start = max(.zero, abLoop.lowerBound - delay), end = max(.zero, abLoop.upperBound - delay)
+        if let duration = tiles[tile]?.profile.duration { start = min(start, duration); end = min(end, duration) }
+        return start < end ? start..<end : nil
+    }
 
     /// Where a tile stands when the wall stands at `position`: the time on its own timeline,
     /// and, when its offset puts that before its start, how long (running time at the wall's

@@ -202,10 +202,6 @@ package final class Player {
             carriedStatistics.add(before, unlessCarriedSince: generation)
         }
         toldToPlay = state == .playing
-        if toldToPlay, segmentDoneWhilePaused {
-            segmentDoneWhilePaused = false
-            segmentDone()
-        }
         return result
     }
 
@@ -240,22 +236,36 @@ package final class Player {
     /// kept and running time stays continuous.
     func setGaplessLoop(_ enabled: Bool) {
         loopsAtEnd = enabled
-        requeue.isEnabled = enabled && segmentLoop == nil
+        requeue.isEnabled = enabled && segmentLoop == nil && streamLoopRange == nil
     }
 
     /// Sends a seek (`gst_element_seek` by event, so its seqnum is known). A tile in segment
     /// mode stays in it: its seeks carry the SEGMENT flag, so its end is a SEGMENT_DONE.
     /// `start` is on the wall's timeline (from the first frame).
+    /// With `loopRange` (the wall's A-B loop, on the wall's timeline) the tile plays to its end
+    /// and starts it again there, gaplessly, until a seek without one.
     @discardableResult
-    func seek(rate: Double, flags: SeekFlags, start: MediaTime) -> Bool {
-        send(rate: rate, flags: flags, streamStart: start + startOffset)
+    func seek(rate: Double, flags: SeekFlags, start: MediaTime, loopRange: Range<MediaTime>? = nil) -> Bool {
+        if flags.contains(.flush) {
+            streamLoopRange = loopRange.map { ($0.lowerBound + startOffset)..<($0.upperBound + startOffset) }
+            // A network tile cannot go back to A by itself (playbin's next pass starts at 0):
+            // it ends at B, and the wall starts its part again.
+            requeue.isEnabled = loopsAtEnd && segmentLoop == nil && streamLoopRange == nil
+        }
+        return send(rate: rate, flags: flags, streamStart: start + startOffset)
     }
+
+    /// The A-B loop on the stream's own timeline: every seek stops at its end, and a wrap goes
+    /// back to its start rather than 0.
+    private var streamLoopRange: Range<MediaTime>?
 
     @discardableResult
     private func send(rate: Double, flags: SeekFlags, streamStart start: MediaTime) -> Bool {
         var flags = flags
         if segmentLoop != nil, inSegmentMode || loopsAtEnd { flags.insert(.segment) }
-        guard let seqnum = pipeline.sendSeek(rate: rate, flags: flags, start: start.clockTime) else { return false }
+        // A seek to the end of a pass (the loop just cleared) has no stop before it.
+        let stop = streamLoopRange.flatMap { start < $0.upperBound ? $0.upperBound.clockTime : nil }
+        guard let seqnum = pipeline.sendSeek(rate: rate, flags: flags, start: start.clockTime, stop: stop) else { return false }
         lastSeekSeqnum = seqnum
         playbackRate = rate
         if flags.contains(.flush) {
@@ -305,7 +315,7 @@ package final class Player {
     private func segmentDone() {
         guard toldToPlay else { segmentDoneWhilePaused = true; return }
         if loopsAtEnd {
-            send(rate: playbackRate, flags: [], streamStart: .zero)
+            send(rate: playbackRate, flags: [], streamStart: streamLoopRange?.lowerBound ?? .zero)
         } else {
             // Out of segment mode first, so this seek carries no SEGMENT flag and ends in EOS.
             // Its segment reaches the sink like a wrap's: it must not be counted as one.
@@ -693,6 +703,15 @@ package final class Player {
         case .asyncDone:
             asyncDoneCount += 1
             resumeWaiters(true)
+        case .stateChanged(_, let new, _) where new == .playing && message.isFrom(pipeline):
+            // A pass read to its end while paused (a short clip, or an A-B loop, fits in the
+            // queues) goes round once the whole pipeline plays: a non-flushing seek sent
+            // while its sinks still hold prerolled queues would wait on the demuxer's stream
+            // lock, which its thread holds while it waits for them.
+            if toldToPlay, segmentDoneWhilePaused {
+                segmentDoneWhilePaused = false
+                segmentDone()
+            }
         case .error(let error):
             guard brokenStream == nil else { break }
             // A network stream that broke off says only "Internal data stream error": what

@@ -36,7 +36,8 @@ final class SegmentLoop: @unchecked Sendable {
         case .flush:
             timeline.flushed()
         case .segment(let segment):
-            return timeline.segment(stream: stream, start: MediaTime(segment.start), base: MediaTime(segment.base), rate: segment.rate)
+            return timeline.segment(stream: stream, start: MediaTime(segment.start), base: MediaTime(segment.base), rate: segment.rate,
+                                    stop: segment.stop.map(MediaTime.init))
         case .buffer(let buffer):
             if let pts = buffer.presentationTime {
                 timeline.buffer(stream: stream, presentationTime: MediaTime(pts), duration: buffer.duration.map(MediaTime.init))

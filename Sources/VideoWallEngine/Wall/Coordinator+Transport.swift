@@ -110,7 +110,7 @@ extension Coordinator {
         case .keyFrame(let snapAfter): [.flush, .keyUnit, snapAfter ? .snapAfter : .snapBefore]
         }
         let count = player.asyncDoneCount
-        player.seek(rate: seek.rate, flags: flags, start: seek.target)
+        player.seek(rate: seek.rate, flags: flags, start: seek.target, loopRange: seek.loopRange)
         let timeout = prerollSeconds
         Task { @MainActor [weak self] in
             let done = await player.waitForAsyncDone(after: count, timeout: timeout)

@@ -32,6 +32,9 @@ public final class Coordinator {
     /// Offsets asked for in the tiles' specs and not yet given to the transport: one counted
     /// in frames waits for its tile's frame rate (`Coordinator+Offsets`).
     var requestedOffsets: [Int: TileOffset] = [:]
+    /// The A-B loop's points as set (`Coordinator+ABLoop`); it loops while both are set, A before B.
+    public internal(set) var abLoopA: MediaTime?
+    public internal(set) var abLoopB: MediaTime?
     /// Callers of `seek(to:)` and the like, waiting until no seek runs.
     var seekWaiters: [CheckedContinuation<Void, Never>] = []
     /// `load`, waiting until the transport stops waiting for prerolls.
@@ -183,6 +186,7 @@ public final class Coordinator {
             }
         }
         handle(.load(profiles))
+        if let range = abLoopRange { handle(.setABLoop(range, position: .zero)) }
         requestedOffsets = [:]
         for (index, spec) in specs.enumerated() where index < limit && spec.offset != .zero { requestedOffsets[index] = spec.offset }
         await waitForPrerolls()
