@@ -27,6 +27,8 @@ extension WallRemote {
         case .pausedForCache: return .bool(wall.transport == .buffering)
         case .frameDropCount:
             return .number(Double(wall.tiles.compactMap(\.statistics?.framesDropped).reduce(0, +)))
+        case .abLoopA: return wall.abLoopA.map { .number($0.seconds) } ?? .string("no")
+        case .abLoopB: return wall.abLoopB.map { .number($0.seconds) } ?? .string("no")
         case .tiles: return .array(wall.tiles.map(Self.description(of:)))
         case .tileCount: return .number(Double(wall.tiles.count))
         case .syncError: return Self.syncError(of: wall.tiles)
@@ -109,6 +111,14 @@ extension WallRemote {
             }
             guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
             return await load(url, intoTile: number).mapError { _ in .propertyError }
+        case .abLoopA, .abLoopB:
+            // mpv's values: a time in seconds, or "no".
+            let point: MediaTime?
+            if case .string("no") = value { point = nil } else {
+                guard let seconds = IPCValue.number(value), (0...IPCValue.largestMagnitude).contains(seconds) else { return .failure(.propertyFormat) }
+                point = .seconds(seconds)
+            }
+            await wall.setABLoop(a: property == .abLoopA ? point : wall.abLoopA, b: property == .abLoopB ? point : wall.abLoopB)
         case .tile(let number, .offset):
             guard let offset = Self.offset(value) else { return .failure(.propertyFormat) }
             guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }

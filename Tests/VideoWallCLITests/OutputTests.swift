@@ -158,6 +158,21 @@ final class OutputTests: XCTestCase {
     }
 
     /// Of `--kiosk`, looping is what applies without a window.
+    /// `--ab-loop-a 1 --ab-loop-b 2`: headless, each tile stays between A and B and goes round.
+    func testTheABLoopHoldsHeadless() throws {
+        let clip = try clip()
+        let run = try CommandRunner.run(["--headless", "--quit-after", "3.5", "--ab-loop-a", "1", "--ab-loop-b", "2", "--report", "-", clip, clip])
+        XCTAssertEqual(run.status, 0, run.standardError)
+        for tile in try run.reportTiles() {
+            let position = try XCTUnwrap(tile["position"] as? Double)
+            XCTAssertTrue((1.0..<2.0).contains(position), "inside the loop: \(position)")
+            XCTAssertGreaterThanOrEqual(tile["loops"] as? Int ?? 0, 2, "\(tile)")
+        }
+        let refused = try CommandRunner.run(["--headless", "--ab-loop-a", "2", "--ab-loop-b", "1", clip])
+        XCTAssertEqual(refused.status, 64, refused.standardError)
+        XCTAssertTrue(refused.standardError.contains("--ab-loop-b 1 must be after --ab-loop-a 2"), refused.standardError)
+    }
+
     func testKioskLoopsHeadless() throws {
         let short = try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15)) }
         let result = try CommandRunner.run(["--headless", "--kiosk", "--quit-after", "1.2", "--report", "-", short])

@@ -90,6 +90,17 @@ final class RemoteControlTests: XCTestCase {
         XCTAssertEqual(try ipc.request(["screenshot-to-file", "/tmp/x.png"])["error"] as? String, "error running command",
                        "headless: there is no window to capture")
 
+        // The A-B loop, as mpv has it: "no" until set; with both points the wall goes to A.
+        XCTAssertEqual(try ipc.data(["get_property", "ab-loop-a"]) as? String, "no")
+        XCTAssertEqual(try ipc.request(["set_property", "ab-loop-a", 1])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.request(["set_property", "ab-loop-b", 2])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.number("ab-loop-b"), 2)
+        XCTAssertEqual(try ipc.number("time-pos"), 1, accuracy: 0.045, "the wall went to A")
+        XCTAssertEqual(try ipc.request(["set_property", "ab-loop-b", "later"])["error"] as? String, "unsupported format for accessing property")
+        XCTAssertEqual(try ipc.request(["set_property", "ab-loop-a", "no"])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.request(["set_property", "ab-loop-b", "no"])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.data(["get_property", "ab-loop-b"]) as? String, "no")
+
         // A tile's offset: in frames of that tile or seconds; the tile moves by as much, the
         // other stays; the sync error counts offsets; nonsense and an out-of-range value refused.
         let standing = try ipc.number("tile/1/time-pos")

@@ -3,6 +3,7 @@
 public enum WallProperty: Hashable, Sendable {
     case pause, speed, timePosition, duration, percentPosition, volume, mute, loop
     case seeking, endReached, pausedForCache, frameDropCount
+    case abLoopA, abLoopB
     case tiles, tileCount, syncError
     case tile(Int, TileField)
 
@@ -35,6 +36,8 @@ public enum WallProperty: Hashable, Sendable {
         case "eof-reached": self = .endReached
         case "paused-for-cache": self = .pausedForCache
         case "frame-drop-count": self = .frameDropCount
+        case "ab-loop-a": self = .abLoopA
+        case "ab-loop-b": self = .abLoopB
         case "tiles": self = .tiles
         case "tile-count": self = .tileCount
         case "sync-error": self = .syncError
@@ -50,7 +53,7 @@ public enum WallProperty: Hashable, Sendable {
     /// Whether a client may set it (`set_property`, `cycle`, `add`).
     public var isWritable: Bool {
         switch self {
-        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .tile(_, .path), .tile(_, .offset): return true
+        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .abLoopA, .abLoopB, .tile(_, .path), .tile(_, .offset): return true
         default: return false
         }
     }

@@ -7,6 +7,8 @@ public enum WallCommand: Equatable, Sendable {
     case toggleFullscreen
     case toggleMute
     case toggleLoop
+    /// mpv's `l`: set A, then B (the wall loops between them), then clear.
+    case cycleABLoop
     case toggleNames
     case quit
     /// Tile (from 0) whose audio is heard.
@@ -68,7 +70,8 @@ public enum WallCommand: Equatable, Sendable {
         case "bracketright": return .faster
         case "f": return .toggleFullscreen
         case "m": return .toggleMute
-        case "l": return .toggleLoop
+        case "l": return .cycleABLoop
+        case "L": return .toggleLoop
         case "n": return .toggleNames
         case "s": return .takeScreenshots
         case "i": return .toggleInfo

@@ -444,6 +444,7 @@ public final class WallWindow {
         case .toggleMute:
             coordinator.setMuted(!coordinator.isMuted)
         case .toggleLoop: coordinator.setLooping(!coordinator.isLooping)
+        case .cycleABLoop: Task { await coordinator.cycleABLoop() }
         case .toggleNames: tiles.forEach { $0.showsName.toggle() }
         case .quit: onQuit?()
         case .selectAudio(let tile):

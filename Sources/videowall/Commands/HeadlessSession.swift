@@ -44,6 +44,7 @@ struct HeadlessSession {
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
         coordinator.play()
+        await coordinator.setABLoop(a: options.abLoop.a, b: options.abLoop.b)
         await coordinator.load(specs)
         let tileScreenshots = TileScreenshots(options.tileScreenshots)
         // A tile still loading counts: it joins the wall when it is ready.

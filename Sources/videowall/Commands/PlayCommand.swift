@@ -14,7 +14,7 @@ struct PlayCommand: ParsableCommand {
         abstract: "Play one to four paths or URIs in sync (the default command).",
         usage: """
             videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
-            [--retry <no|inf|n>] [--offset <n=time> ...] [--tile-screenshots-at <seconds> <dir>] [--input-ipc-server <path>] \
+            [--retry <no|inf|n>] [--offset <n=time> ...] [--ab-loop-a <seconds>] [--ab-loop-b <seconds>] [--tile-screenshots-at <seconds> <dir>] [--input-ipc-server <path>] \
             [--layout <name|path>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
             """)
 

@@ -35,6 +35,12 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Play tile N (from 1) this much later than the wall: seconds (0.5, -0.04) or frames (12f), at most an hour either way. Repeatable; over a region's 'offset:'.", valueName: "n=time"))
     var offset: [String] = []
 
+    @Option(name: .customLong("ab-loop-a"), help: ArgumentHelp("The A-B loop's start, in seconds (0 to 2592000); with --ab-loop-b after it, the wall loops between them.", valueName: "seconds"))
+    var abLoopA: Double?
+
+    @Option(name: .customLong("ab-loop-b"), help: ArgumentHelp("The A-B loop's end, in seconds (0 to 2592000).", valueName: "seconds"))
+    var abLoopB: Double?
+
     @Option(name: .long, parsing: .upToNextOption,
             help: ArgumentHelp("When playback reaches SECONDS (0 to 2592000, before --quit-after), save each tile's frame at its source resolution as DIR/tile-N.png, all of one instant, and the window as DIR/window.png. Once per run; headless too (no window.png).", valueName: "seconds dir"))
     var tileScreenshotsAt: [String] = []
@@ -50,6 +56,11 @@ struct PlaybackOptions: ParsableArguments {
         if let report, report != "-" { try OutputPaths.check(report, option: "--report") }
         if let retry, RecoveryPolicy(parsing: retry) == nil {
             throw ValidationError("--retry must be 'no', 'inf' or a number of attempts from 0 to \(RecoveryPolicy.largestCount), got \(TerminalText.quoted(retry))")
+        }
+        if let abLoopA { try NumberChecks.seconds(abLoopA, option: "--ab-loop-a", allowsZero: true) }
+        if let abLoopB { try NumberChecks.seconds(abLoopB, option: "--ab-loop-b", allowsZero: true) }
+        if let abLoopA, let abLoopB, abLoopB <= abLoopA {
+            throw ValidationError("--ab-loop-b \(NumberChecks.text(abLoopB)) must be after --ab-loop-a \(NumberChecks.text(abLoopA))")
         }
         for text in offset where TileOffsetAssignment(parsing: text) == nil {
             throw ValidationError("--offset must be TILE=TIME with TILE from 1 to 64 and TIME in seconds (0.5, -0.04) or frames (12f), "
@@ -83,6 +94,7 @@ struct PlaybackOptions: ParsableArguments {
         PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
                          ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)), mpris: !noMPRIS,
                          offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
+                         abLoop: (abLoopA.map(MediaTime.seconds), abLoopB.map(MediaTime.seconds)),
                          tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil)
     }
 }
@@ -105,6 +117,8 @@ struct PlaybackSettings {
     var mpris = true
     /// `--offset`, in the order given (a later one for the same tile wins).
     var offsets: [TileOffsetAssignment] = []
+    /// `--ab-loop-a`, `--ab-loop-b`.
+    var abLoop: (a: MediaTime?, b: MediaTime?) = (nil, nil)
     /// `--tile-screenshots-at`: when, and into which folder.
     var tileScreenshots: (seconds: Double, folder: String)?
 

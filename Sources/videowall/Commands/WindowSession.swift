@@ -87,6 +87,7 @@ struct WindowSession {
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
         coordinator.play()
+        await coordinator.setABLoop(a: playback.abLoop.a, b: playback.abLoop.b)
         await coordinator.load(specs)
         let screenshot = ScreenshotState()
         let tileScreenshots = TileScreenshots(playback.tileScreenshots)

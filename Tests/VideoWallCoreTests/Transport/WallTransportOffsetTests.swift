@@ -82,4 +82,23 @@ final class WallTransportOffsetTests: XCTestCase {
         let done = wall.send(.tileSeekDone(1, ticket: rearm[0].ticket, landedAt: .zero))
         XCTAssertEqual(done.baseTimes[1], base + .seconds(10) + .milliseconds(250), "the wrap, plus its offset")
     }
+
+    /// The A-B loop: the wall goes to A, each tile's seek carries its part of the range (less
+    /// its offset), every tile loops by itself, and a seek past B stays inside.
+    func testTheABLoopSendsEachTileItsPartAndKeepsSeeksInside() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 10), .local(seconds: 10)])
+        wall.send(.setOffset(1, .milliseconds(500)))
+        let begun = wall.send(.setABLoop(MediaTime.seconds(2)..<MediaTime.seconds(3), position: .seconds(5)))
+        let gapless: [TransportEffect] = begun.filter { if case .loopGaplessly = $0 { true } else { false } }
+        XCTAssertEqual(gapless, [.loopGaplessly(0, true), .loopGaplessly(1, true)])
+        let done = wall.answer(begun)
+        XCTAssertEqual(done.seeks.map(\.target), [.seconds(2), .milliseconds(1500)])
+        XCTAssertEqual(done.seeks.map(\.loopRange), [MediaTime.seconds(2)..<MediaTime.seconds(3), MediaTime.milliseconds(1500)..<MediaTime.milliseconds(2500)])
+        let past = wall.answer(wall.send(.seek(SeekRequest(target: .seconds(7)))))
+        XCTAssertEqual(past.seeks.first?.target, .seconds(3) - .milliseconds(1), "a seek past B stays in the loop")
+        let cleared = wall.answer(wall.send(.setABLoop(nil, position: .milliseconds(2500))))
+        XCTAssertEqual(cleared.seeks.map(\.target), [.milliseconds(2500), .seconds(2)], "cleared: on from where the wall stands")
+        XCTAssertEqual(cleared.seeks.map(\.loopRange), [nil, nil])
+    }
 }
