@@ -37,15 +37,7 @@ final class NetworkTileOnScreenTests: XCTestCase {
     /// that second, then shows the same frame as the local file again, on the wall's clock;
     /// the wall plays on and the skip is one warning naming the segment.
     func testAnHLSTileSkipsAMissingSegmentAndStaysInSync() throws {
-        let (local, folder) = try onMainLoop(timeout: 60) { try await TestClips.frameCodedHLS(Self.clip) }
-        let served = try Self.copy(of: folder, without: ["segment00002.ts"])
-        let server = try LoopbackHTTPServer(serving: served)
-        defer { server.terminate() }
-        try onMainLoop(timeout: 90) {
-            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide,
-                                                                  sources: [local, server.url(for: "playlist.m3u8")])
-            defer { WallWindowHarness.close(window, wall) }
-            await WallWindowHarness.settle(window, regions: [0, 1])
+        try withLocalBesideHLS(missing: ["segment00002.ts"]) { window, wall in
             var captures: [[Int?]] = []
             while captures.count < 40, (captures.last?[0] ?? 0) < 130 {
                 captures.append(WallWindowHarness.framesOnScreen(window, regions: [0, 1]))
@@ -71,15 +63,7 @@ final class NetworkTileOnScreenTests: XCTestCase {
     /// MPEG-TS lead-in (a few frames, see above) cannot be measured, so the tile may run up
     /// to that much behind: within 6 frames.
     func testAnHLSStreamWithoutItsFirstSegmentPlays() throws {
-        let (local, folder) = try onMainLoop(timeout: 60) { try await TestClips.frameCodedHLS(Self.clip) }
-        let served = try Self.copy(of: folder, without: ["segment00000.ts"])
-        let server = try LoopbackHTTPServer(serving: served)
-        defer { server.terminate() }
-        try onMainLoop(timeout: 90) {
-            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide,
-                                                                  sources: [local, server.url(for: "playlist.m3u8")])
-            defer { WallWindowHarness.close(window, wall) }
-            await WallWindowHarness.settle(window, regions: [0, 1])
+        try withLocalBesideHLS(missing: ["segment00000.ts"]) { window, wall in
             _ = await waitUntil(timeout: 5) { (WallWindowHarness.framesOnScreen(window, regions: [0])[0] ?? 0) >= 40 }
             var captures: [[Int?]] = []
             for _ in 0..<6 {
@@ -94,6 +78,21 @@ final class NetworkTileOnScreenTests: XCTestCase {
             }
             XCTAssertGreaterThan(Set(captures.map { $0[1] }).count, 3, "the HLS tile moves on: \(captures)")
             XCTAssertTrue((wall.slots[1].player?.warnings ?? []).contains { $0.contains("segment00000.ts") })
+        }
+    }
+
+    /// The frame-coded clip in region 0 and its HLS copy, served without `missing` (those
+    /// answer 404), in region 1, playing and settled.
+    private func withLocalBesideHLS(missing: Set<String>, _ body: @escaping @MainActor (WallWindow, Coordinator) async throws -> Void) throws {
+        let (local, folder) = try onMainLoop(timeout: 60) { try await TestClips.frameCodedHLS(Self.clip) }
+        let server = try LoopbackHTTPServer(serving: try Self.copy(of: folder, without: missing))
+        defer { server.terminate() }
+        try onMainLoop(timeout: 90) {
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide,
+                                                                  sources: [local, server.url(for: "playlist.m3u8")])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: [0, 1])
+            try await body(window, wall)
         }
     }
 

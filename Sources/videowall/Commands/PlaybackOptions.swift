@@ -76,18 +76,9 @@ struct PlaybackOptions: ParsableArguments {
     /// option swallowed (the parser gives it every word up to the next option).
     func validateTileScreenshots() throws {
         guard !tileScreenshotsAt.isEmpty else { return }
-        guard WindowOptions.occurrences(of: "--tile-screenshots-at", in: CommandLine.arguments) <= 1 else {
-            throw ValidationError("--tile-screenshots-at may be given only once")
-        }
-        guard tileScreenshotsAt.count == 2, let seconds = Double(tileScreenshotsAt[0]) else {
-            throw ValidationError("--tile-screenshots-at takes SECONDS and a folder, e.g. --tile-screenshots-at 2.5 shots")
-        }
-        try NumberChecks.seconds(seconds, option: "--tile-screenshots-at", allowsZero: true)
-        if let quitAfter, seconds >= quitAfter {
-            throw ValidationError("--tile-screenshots-at \(NumberChecks.text(seconds)) is not before --quit-after "
-                + "\(NumberChecks.text(quitAfter)): the wall would stop first")
-        }
-        try OutputPaths.checkFolder(tileScreenshotsAt[1], option: "--tile-screenshots-at \(NumberChecks.text(seconds))")
+        let (seconds, folder) = try TimedOutputOption.check("--tile-screenshots-at", words: tileScreenshotsAt, quitAfter: quitAfter,
+                                                            example: "a folder, e.g. --tile-screenshots-at 2.5 shots")
+        try OutputPaths.checkFolder(folder, option: "--tile-screenshots-at \(NumberChecks.text(seconds))")
     }
 
     var settings: PlaybackSettings {

@@ -44,20 +44,9 @@ struct WindowOptions: ParsableArguments {
             }
         }
         guard !screenshotAt.isEmpty else { return }
-        // The parser appends every occurrence's words to one list, so a second
-        // `--screenshot-at 2 b.png` would come back as two more media sources.
-        guard Self.occurrences(of: "--screenshot-at", in: CommandLine.arguments) <= 1 else {
-            throw ValidationError("--screenshot-at may be given only once")
-        }
-        guard screenshotAt.count == 2, let seconds = Double(screenshotAt[0]) else {
-            throw ValidationError("--screenshot-at takes SECONDS and a PATH, e.g. --screenshot-at 2.5 wall.png")
-        }
-        try NumberChecks.seconds(seconds, option: "--screenshot-at", allowsZero: true)
-        if let quitAfter, seconds >= quitAfter {
-            throw ValidationError("--screenshot-at \(NumberChecks.text(seconds)) is not before --quit-after "
-                + "\(NumberChecks.text(quitAfter)): the wall would stop first")
-        }
-        try OutputPaths.check(screenshotAt[1], option: "--screenshot-at \(NumberChecks.text(seconds))", regularFileOnly: true)
+        let (seconds, path) = try TimedOutputOption.check("--screenshot-at", words: screenshotAt, quitAfter: quitAfter,
+                                                          example: "a PATH, e.g. --screenshot-at 2.5 wall.png")
+        try OutputPaths.check(path, option: "--screenshot-at \(NumberChecks.text(seconds))", regularFileOnly: true)
     }
 
     /// How many times `option` was written (alone or as `option=value`) before a `--`.
