@@ -12,14 +12,7 @@ final class NetworkTileOnScreenTests: XCTestCase {
     static let clip = FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 180, keyFrameInterval: 30)
 
     func testAnHLSTileShowsTheSameFrameAsTheLocalFile() throws {
-        let (local, folder) = try onMainLoop(timeout: 60) { try await TestClips.frameCodedHLS(Self.clip) }
-        let server = try LoopbackHTTPServer(serving: folder)
-        defer { server.terminate() }
-        try onMainLoop(timeout: 90) {
-            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide,
-                                                                  sources: [local, server.url(for: "playlist.m3u8")])
-            defer { WallWindowHarness.close(window, wall) }
-            await WallWindowHarness.settle(window, regions: [0, 1])
+        try withLocalBesideHLS(missing: []) { window, wall in
             var captures: [[Int?]] = []
             for _ in 0..<6 {
                 captures.append(WallWindowHarness.framesOnScreen(window, regions: [0, 1]))
