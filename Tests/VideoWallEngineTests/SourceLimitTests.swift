@@ -33,4 +33,21 @@ final class SourceLimitTests: XCTestCase {
             XCTAssertEqual(wall.slots[2].player?.state, .playing, "the tile beside them plays")
         }
     }
+
+    /// For a tile, the description itself refuses the picture, before a frame of it is decoded
+    /// (an 8K frame pool is a gigabyte: BENCHMARKS.md); `probe` still describes any size.
+    func testTheDescriptionForATileRefusesAnOversizePictureAndProbeDescribesIt() throws {
+        try onMainLoop(timeout: 90) {
+            let square = try await TestClips.clip(ClipSpec(width: 3200, height: 3200, frames: 3, pattern: "ball"))
+            do throws(AssetError) {
+                let asset = try await AssetLoader.load(square, seconds: 15, forTile: true)
+                XCTFail("described for a tile: \(asset.video.map { "\($0.width)x\($0.height)" } ?? "?")")
+            } catch {
+                guard case .tooLarge(let why) = error.reason else { return XCTFail("\(error)") }
+                XCTAssertTrue(why.contains("3200x3200"), why)
+            }
+            let described = try await AssetLoader.load(square)
+            XCTAssertEqual(described.video?.width, 3200, "probe describes it")
+        }
+    }
 }

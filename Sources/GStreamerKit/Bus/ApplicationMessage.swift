@@ -73,4 +73,14 @@ extension Element {
               let posted = gst_message_new_application(vw_gst_object(pointer), structure) else { return false }
         return gst_element_post_message(element, posted) != 0
     }
+
+    /// Posts an error from this element (`gst_message_new_error`, a stream error "failed"
+    /// with `text`): whatever runs the pipeline stops, as for the element's own errors.
+    @discardableResult
+    public func postError(_ text: String) -> Bool {
+        let error = g_error_new_literal(gst_stream_error_quark(), gint(GST_STREAM_ERROR_FAILED.rawValue), text)
+        defer { g_error_free(error) }
+        guard let posted = gst_message_new_error(vw_gst_object(pointer), error, nil) else { return false }
+        return gst_element_post_message(element, posted) != 0
+    }
 }

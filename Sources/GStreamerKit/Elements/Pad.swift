@@ -70,6 +70,12 @@ extension Pad {
         gst_object_unref(UnsafeMutableRawPointer(parent))
         return true
     }
+
+    /// The element the pad belongs to (`gst_object_get_parent`), nil when none.
+    public var parentElement: Element? {
+        guard let parent = gst_object_get_parent(vw_gst_object(pointer)) else { return nil }
+        return Element(raw: UnsafeMutableRawPointer(parent), transfer: .full)
+    }
 }
 
 extension Pad {

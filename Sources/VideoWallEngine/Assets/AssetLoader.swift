@@ -15,7 +15,9 @@ public enum AssetLoader {
     }
 
     /// `load(_:timeout:)` with the timeout in seconds, as the checks and the discoverer count it.
-    static func load(_ source: String, seconds timeout: Double) async throws(AssetError) -> Asset {
+    /// `forTile`: the source is to play in a tile, so a picture past `SourceLimits` is refused
+    /// while it is described, before a frame of it is decoded (`probe` describes any size).
+    static func load(_ source: String, seconds timeout: Double, forTile: Bool = false) async throws(AssetError) -> Asset {
         let uri = MediaLocation.uri(for: source)
         if let path = MediaLocation.localPath(for: source) {
             let check = await BlockingCalls.run("checking \(path)", timeout: timeout) { FileCheck(path: path) }
@@ -26,8 +28,20 @@ public enum AssetLoader {
         // are not read to describe them, and a missing segment is skipped.
         let refusals = FetchRefusals()
         let rules = NetworkFetchRules(sourceURI: uri, onRefusal: { refusals.add($0) }, onSkip: { _ in })
-        let result = await Discoverer.describe(uri: uri, timeout: timeout) { rules.apply(to: $0) }
+        // A picture past `SourceLimits` is not decoded to describe it either (an 8K frame pool
+        // is a gigabyte): its decoder is given nothing and stops the discovery at once.
+        let oversize = OversizeGuard { why, decoder in
+            refusals.refuseSize(why)
+            decoder?.postError(why)
+        }
+        defer { oversize.stop() }
+        let result = await Discoverer.describe(uri: uri, timeout: timeout) { element in
+            rules.apply(to: element)
+            let kind = element.classification
+            if forTile, kind.contains("Decoder"), kind.contains("Video") { oversize.watch(decoder: element) }
+        }
         if let refused = refusals.first { throw AssetError(source: source, reason: .refusedFetch(refused)) }
+        if let why = refusals.size { throw AssetError(source: source, reason: .tooLarge(why)) }
         switch result {
         case .success(let info):
             guard var asset = makeAsset(source: source, info: info) else { throw AssetError(source: source, reason: .noVideo) }
@@ -106,14 +120,28 @@ public enum AssetLoader {
     }
 }
 
-/// The fetches a description refused, first one first (any thread).
+/// The fetches a description refused, first one first, and a picture refused for its size
+/// (any thread).
 final class FetchRefusals: @unchecked Sendable {
     private let lock = NSLock()
     private var uris: [String] = []
 
+    private var sizeRefusal: String?
+
     func add(_ uri: String) {
         lock.lock(); defer { lock.unlock() }
         uris.append(uri)
+    }
+
+    /// The picture is larger than a tile plays (why).
+    func refuseSize(_ why: String) {
+        lock.lock(); defer { lock.unlock() }
+        if sizeRefusal == nil { sizeRefusal = why }
+    }
+
+    var size: String? {
+        lock.lock(); defer { lock.unlock() }
+        return sizeRefusal
     }
 
     var first: String? {

@@ -12,9 +12,10 @@ final class OversizeGuard: @unchecked Sendable {
     private var refusal: String?
     /// Per decoder watched: the probe in front of it and the watch on its input caps.
     private var watched: [(probe: PadProbe, watch: SignalConnection)] = []
-    private let onRefusal: @Sendable (String) -> Void
+    private let onRefusal: @Sendable (String, Element?) -> Void
 
-    init(onRefusal: @escaping @Sendable (String) -> Void) {
+    /// `onRefusal` is told why, and which decoder it was (to stop a pipeline of its own).
+    init(onRefusal: @escaping @Sendable (String, Element?) -> Void) {
         self.onRefusal = onRefusal
     }
 
@@ -29,7 +30,7 @@ final class OversizeGuard: @unchecked Sendable {
             let first = self.refusal == nil
             self.refusal = why
             self.lock.unlock()
-            if first { self.onRefusal(why) }
+            if first { self.onRefusal(why, pad.parentElement) }
         }
         let probe = pad.filteringBuffers { [weak self] _ in
             guard let self else { return true }

@@ -337,7 +337,7 @@ package final class Player {
         let segmentLoop = self.segmentLoop
         let keyFrameOnly = self.keyFrameOnly
         // Weak: these closures live inside the pipeline (on its pads and elements).
-        let oversizeGuard = OversizeGuard { [weak pipeline] why in
+        let oversizeGuard = OversizeGuard { [weak pipeline] why, _ in
             pipeline?.post(Finding.oversize(why).message)
         }
         self.oversizeGuard = oversizeGuard

@@ -14,7 +14,7 @@ extension Coordinator {
         guard !isStopping, slots.indices.contains(index), let player = slots[index].player else {
             throw AssetError(source: source, reason: .playbackFailed("tile \(index + 1) has no pipeline to play it in"))
         }
-        let asset = try AssetLoader.playableInATile(try await AssetLoader.load(source, seconds: loadSeconds))
+        let asset = try AssetLoader.playableInATile(try await AssetLoader.load(source, seconds: loadSeconds, forTile: true))
         guard !isStopping, slots.indices.contains(index), slots[index].player === player else {
             throw AssetError(source: source, reason: .playbackFailed("the wall was closed or loaded again meanwhile"))
         }

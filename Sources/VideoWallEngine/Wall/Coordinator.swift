@@ -167,7 +167,7 @@ public final class Coordinator {
             }
             let discovery = Task { @MainActor () -> Result<Asset, AssetError> in
                 do throws(AssetError) {
-                    return .success(try AssetLoader.playableInATile(try await AssetLoader.load(spec.source, seconds: loadTimeout)))
+                    return .success(try AssetLoader.playableInATile(try await AssetLoader.load(spec.source, seconds: loadTimeout, forTile: true)))
                 } catch { return .failure(error) }
             }
             discoveries.append(discovery)
