@@ -7,11 +7,17 @@ import Foundation
 /// thumbnailer does; the wall's own pipelines, whose frames are scaled to their tiles, are not
 /// touched. Blocks for up to `timeout`: call it from a worker thread, never the main thread.
 public enum FrameGrabber {
-    public static func png(uri: String, at position: ClockTime, timeout: Double) -> Result<[UInt8], GStreamerError> {
+    /// `elementSetup` sees every element the playbin makes, before it is used (its
+    /// "element-setup"), so the caller's rules for what a source may fetch hold here too.
+    public static func png(uri: String, at position: ClockTime, timeout: Double,
+                           elementSetup: (@Sendable (Element) -> Void)? = nil) -> Result<[UInt8], GStreamerError> {
         let playbin: Element, sink: Element
+        var setup: SignalConnection?
+        defer { withExtendedLifetime(setup) {} }
         do {
             playbin = try Element(factory: "playbin")
             sink = try Element(factory: "fakesink")
+            if let elementSetup { setup = playbin.onElementSetup(elementSetup) }
             try playbin.set("uri", uri)
             try playbin.setObject("video-sink", sink)
             // GstPlayFlags: video only (no sound device, no subtitles).

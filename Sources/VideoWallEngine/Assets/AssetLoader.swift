@@ -125,7 +125,6 @@ public enum AssetLoader {
 final class FetchRefusals: @unchecked Sendable {
     private let lock = NSLock()
     private var uris: [String] = []
-
     private var sizeRefusal: String?
 
     func add(_ uri: String) {

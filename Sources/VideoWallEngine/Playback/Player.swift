@@ -24,8 +24,6 @@ package final class Player {
     package private(set) var bufferingPercent = 100
     /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.
     package private(set) var warnings: [String] = []
-    /// Segments of an adaptive stream skipped because the server no longer had them.
-    package private(set) var segmentsSkipped = 0
     /// Whether the tile has not yet shown the frame after a hole in its media (a skipped
     /// segment): when it shows nothing new for a while, it is in that hole, not late.
     package var awaitsMediaGap: Bool {
@@ -767,7 +765,6 @@ package final class Player {
         case .passStopped(let shown): passStopped(showing: shown)
         case .videoFormat(let format): apply(format)
         case .segmentSkipped(let what):
-            segmentsSkipped += 1
             warn("skipped a segment the server does not have: " + what)
         case .connectionChecked(let cause):
             guard let error = brokenStream else { break }

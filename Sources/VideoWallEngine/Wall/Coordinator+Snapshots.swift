@@ -55,7 +55,10 @@ extension Coordinator {
     }
 
     private nonisolated static func grab(uri: String, at time: MediaTime, into path: String, timeout: Double) -> Result<String, SnapshotError> {
-        switch FrameGrabber.png(uri: uri, at: time.clockTime, timeout: timeout) {
+        // The tile's own rules for what its source may fetch (a remote playlist's segments
+        // stay on the network).
+        let rules = NetworkFetchRules(sourceURI: uri, onRefusal: { _ in }, onSkip: { _ in })
+        switch FrameGrabber.png(uri: uri, at: time.clockTime, timeout: timeout, elementSetup: { rules.apply(to: $0) }) {
         case .failure(let error):
             return .failure(SnapshotError(description: GStreamerText.readable(error.message)))
         case .success(let bytes):
