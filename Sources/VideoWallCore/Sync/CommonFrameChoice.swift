@@ -20,9 +20,12 @@ public enum CommonFrameChoice {
         var end: MediaTime { due + max(duration, .nanoseconds(1)) }
 
         /// Containers round timestamps (to the millisecond, or a 90 kHz tick), so a frame due a
-        /// hair after an instant still covers it.
+        /// hair after an instant still covers it, and one that ends a hair after it does not:
+        /// the next frame, due then, does. (Without the second half, an MP4 tile still on frame
+        /// n beside an MPEG-TS copy already on n+1, due 11 µs earlier, was a common instant.)
         func covers(_ instant: MediaTime) -> Bool {
-            due <= instant + CommonFrameChoice.rounding && instant < end
+            let tail = duration > CommonFrameChoice.rounding * 2 ? CommonFrameChoice.rounding : .zero
+            return due <= instant + CommonFrameChoice.rounding && instant + tail < end
         }
     }
 

@@ -23,6 +23,16 @@ final class CommonFrameChoiceTests: XCTestCase {
         XCTAssertEqual(choice.frames, [0, 0, 0])
     }
 
+    func testTimestampsRoundedApartDoNotPairAFrameWithTheNextOne() throws {
+        // Tile 1's container rounds its times 11 µs earlier (90 kHz against milliseconds);
+        // its frame 8 has arrived, tile 0's has not: both show 7, not 7 beside 8.
+        let early = frames([7, 8]).map { CommonFrameChoice.Frame(due: $0.due - MediaTime(nanoseconds: 11_000), duration: $0.duration) }
+        let choice = try XCTUnwrap(CommonFrameChoice.choose([frames([7]), early]))
+        XCTAssertEqual(choice.frames, [0, 0])
+        // Once tile 0's frame 8 is there too, both show 8.
+        XCTAssertEqual(try XCTUnwrap(CommonFrameChoice.choose([frames([7, 8]), early])).frames, [1, 1])
+    }
+
     func testAFrameOneTileDroppedIsSkippedEverywhere() throws {
         // Tile 1 dropped frames 11 and 12: the newest frame all three have is 10.
         let choice = try XCTUnwrap(CommonFrameChoice.choose([frames([10, 11, 12, 13]), frames([10, 13]), frames([9, 10, 11, 12])]))
