@@ -17,11 +17,13 @@ final class LostWindowTests: XCTestCase {
         let clip = try clip()
         let server = try PrivateXServer()
         defer { server.stop() }
-        DispatchQueue.global().async {
+        // A thread of its own: a global-queue worker may wait behind others that block (two
+        // are as many as the cores), and the window would then be left alone until the end.
+        Thread {
             guard let window = server.waitForWindow(named: "VideoWall", timeout: 15) else { return }
             Thread.sleep(forTimeInterval: 0.5)  // a moment of playing
             act(server, window)
-        }
+        }.start()
         let started = Date()
         // --quit-after only so that a program that does not notice ends anyway.
         let result = try CommandRunner.run(["--quit-after", "12", "--report", "-", clip],
