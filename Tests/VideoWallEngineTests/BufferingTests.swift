@@ -19,7 +19,9 @@ final class BufferingTests: XCTestCase {
     func testStalledNetworkTileHoldsTheGroupAndPlaysOn() throws {
         // Matroska streams from its start (an MP4 with its index at the end is read to the end
         // before it can preroll), so the stall is met during playback.
-        let (local, server) = try streamingClip(stallingAfter: 4, for: 4)
+        // Half the clip (4 s) is sent before the stall: far more than the preroll needs, so
+        // on a busy machine too the wall has started before it runs dry.
+        let (local, server) = try streamingClip(stallingAfter: 2, for: 4)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let remote = server.url(for: local)
@@ -34,6 +36,8 @@ final class BufferingTests: XCTestCase {
             }
             await wall.load([TileSpec(source: remote), TileSpec(source: local)])
             wall.play()
+            let started = await waitUntil(timeout: 10) { wall.transport == .playing }
+            XCTAssertTrue(started, "the wall started; transports \(transports)")
             let held = await waitUntil(timeout: 10) { wall.transport == .buffering }
             XCTAssertTrue(held, "the wall waited for the network tile; transports \(transports)")
             let localPlayer = try XCTUnwrap(wall.slots[1].player)
