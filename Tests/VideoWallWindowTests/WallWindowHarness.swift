@@ -19,7 +19,7 @@ enum WallWindowHarness {
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
                      kiosk: Bool = false, labels: [String: String] = [:],
                      configuration: CoordinatorConfiguration = CoordinatorConfiguration(),
-                     offsets: [Int: TileOffset] = [:]) async throws -> (WallWindow, Coordinator) {
+                     offsets: [Int: TileOffset] = [:], compare: CompareMode? = nil) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -29,6 +29,7 @@ enum WallWindowHarness {
         options.width = width
         options.height = height
         options.kiosk = kiosk
+        options.compare = compare
         let window = try WallWindow(layout: layout, assignments: sources.enumerated().map { ($0.offset, $0.element) },
                                     labels: labels, options: options)
         let coordinator = try Coordinator(configuration: configuration)

@@ -26,6 +26,16 @@ public enum WallCommand: Equatable, Sendable {
     case takeScreenshots
     /// The frame info overlay on every tile, on or off (`i`).
     case toggleInfo
+    /// With `--compare`: the next view, wipe, flip, difference (`c`).
+    case cycleCompareView
+    /// With `--compare`: the other tile, in a flip (`Tab`).
+    case flipCompare
+    /// With `--compare`: the next gain of the difference, 1, 4, 16, 64 (`g`).
+    case cycleDifferenceGain
+    /// With `--compare`: the difference of brightness only, or of every colour (`Y`).
+    case toggleLumaDifference
+    /// With `--compare`: the wipe's divider vertical or horizontal (`W`).
+    case toggleWipeDivider
 
     /// Held modifier keys (`GdkModifierType`'s control and alt, mod1).
     public struct Modifiers: OptionSet, Sendable, Hashable {
@@ -75,6 +85,11 @@ public enum WallCommand: Equatable, Sendable {
         case "n": return .toggleNames
         case "s": return .takeScreenshots
         case "i": return .toggleInfo
+        case "c": return .cycleCompareView
+        case "Tab": return .flipCompare
+        case "g": return .cycleDifferenceGain
+        case "Y": return .toggleLumaDifference
+        case "W": return .toggleWipeDivider
         case "q", "Escape": return .quit
         case "1", "2", "3", "4": return .selectAudio(tile: Int(name)! - 1)
         default: return nil

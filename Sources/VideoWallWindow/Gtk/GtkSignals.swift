@@ -72,6 +72,30 @@ enum GtkSignals {
         return connect(widget, signal, GtkHandler<Void> { body(); return false }, unsafeBitCast(f, to: GCallback.self))
     }
 
+    /// "button-press-event": `gboolean (*)(GtkWidget *, GdkEventButton *, gpointer)`; the body
+    /// gets the pointer's place in the widget's window when the primary button goes down.
+    static func onPrimaryPress(_ widget: UnsafeMutableRawPointer, _ body: @escaping (Double, Double) -> Void) -> GtkSignalConnection {
+        typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEventButton>?, UnsafeMutableRawPointer?) -> gboolean
+        let f: F = { _, event, data in
+            guard let event, event.pointee.button == 1 else { return 0 }
+            _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<(Double, Double)>).body((event.pointee.x, event.pointee.y))
+            return 1
+        }
+        return connect(widget, "button-press-event", GtkHandler<(Double, Double)> { body($0.0, $0.1); return true }, unsafeBitCast(f, to: GCallback.self))
+    }
+
+    /// "motion-notify-event": `gboolean (*)(GtkWidget *, GdkEventMotion *, gpointer)`; the body
+    /// gets the pointer's place while the primary button is held (a drag).
+    static func onPrimaryDrag(_ widget: UnsafeMutableRawPointer, _ body: @escaping (Double, Double) -> Void) -> GtkSignalConnection {
+        typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEventMotion>?, UnsafeMutableRawPointer?) -> gboolean
+        let f: F = { _, event, data in
+            guard let event, event.pointee.state & GDK_BUTTON1_MASK.rawValue != 0 else { return 0 }
+            _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<(Double, Double)>).body((event.pointee.x, event.pointee.y))
+            return 1
+        }
+        return connect(widget, "motion-notify-event", GtkHandler<(Double, Double)> { body($0.0, $0.1); return true }, unsafeBitCast(f, to: GCallback.self))
+    }
+
     /// "size-allocate": `void (*)(GtkWidget *, GdkRectangle *, gpointer)`.
     static func onSizeAllocate(_ widget: UnsafeMutableRawPointer, _ body: @escaping (Int, Int) -> Void) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkRectangle>?, UnsafeMutableRawPointer?) -> Void

@@ -96,18 +96,7 @@ final class VideoSurface {
             let frames = Unmanaged<FrameQueue>.fromOpaque(data).takeUnretainedValue()
             let width = Double(gtk_widget_get_allocated_width(widget)), height = Double(gtk_widget_get_allocated_height(widget))
             guard let sample = frames.current else { return 0 }
-            _ = sample.withMappedVideoFrame { frame in
-                let surface = cairo_image_surface_create_for_data(
-                    UnsafeMutablePointer(mutating: frame.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)),
-                    CAIRO_FORMAT_RGB24, Int32(frame.width), Int32(frame.height), Int32(frame.stride))
-                defer { cairo_surface_destroy(surface) }
-                cairo_save(cr)
-                cairo_scale(cr, width / Double(frame.width), height / Double(frame.height))
-                cairo_set_source_surface(cr, surface, 0, 0)
-                cairo_pattern_set_filter(cairo_get_source(cr), CAIRO_FILTER_BILINEAR)
-                cairo_paint(cr)
-                cairo_restore(cr)
-            }
+            FramePainting.paint(sample, on: cr, width: width, height: height)
             return 1
         }
         let data = Unmanaged.passRetained(frames).toOpaque()
@@ -118,8 +107,12 @@ final class VideoSurface {
 
     /// Asks GTK to repaint the surface if the frame to show changed since the last paint. The
     /// window calls this for every tile on each frame-clock tick, so tiles change together.
-    func redrawIfNewFrame() {
-        if frames.takeChange() { gtk_widget_queue_draw(widget) }
+    /// Returns whether it changed.
+    @discardableResult
+    func redrawIfNewFrame() -> Bool {
+        guard frames.takeChange() else { return false }
+        gtk_widget_queue_draw(widget)
+        return true
     }
 
     /// The display size of the picture the surface is about to paint, when it differs from

@@ -34,4 +34,13 @@ extension WallWindow {
         return gdk_test_simulate_button(gdkWindow, x, y, 1, GdkModifierType(rawValue: 0),
                                         down ? GDK_BUTTON_PRESS : GDK_BUTTON_RELEASE) != 0
     }
+
+    /// Presses and releases the primary button at (`x`, `y`) of the window.
+    @discardableResult
+    func simulateClick(x: Int, y: Int) -> Bool {
+        guard let gdkWindow = gtk_widget_get_window(window) else { return false }
+        let none = GdkModifierType(rawValue: 0)
+        return gdk_test_simulate_button(gdkWindow, gint(clamping: x), gint(clamping: y), 1, none, GDK_BUTTON_PRESS) != 0
+            && gdk_test_simulate_button(gdkWindow, gint(clamping: x), gint(clamping: y), 1, none, GDK_BUTTON_RELEASE) != 0
+    }
 }

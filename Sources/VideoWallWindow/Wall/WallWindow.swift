@@ -17,6 +17,9 @@ public final class WallWindow {
         /// Fullscreen, no controls, no cursor, screensaver held off.
         public var kiosk = false
         public var monitor: Int?
+        /// Tiles 1 and 2 in one picture, in this view (`--compare`); the layout should give
+        /// both the same region (`Layout.comparison`).
+        public var compare: CompareMode?
         public init() {}
     }
 
@@ -50,6 +53,8 @@ public final class WallWindow {
     private var tickID: guint = 0
     /// The window's signal handlers: they go with the window.
     private var connections: [GtkSignalConnection] = []
+    /// Tiles 1 and 2 in one picture, over their own surfaces (`--compare`).
+    private var compare: CompareSurface?
     /// Says, over the bottom of the stage, that the machine cannot keep up (hidden otherwise).
     private let overloadBanner = GtkDrawing.overlayLabel(style: "vw-error", wraps: false)
     /// Called when the user asks to quit (q, Escape, closing the window).
@@ -98,8 +103,15 @@ public final class WallWindow {
             views[regionIndex] = view
         }
         tiles = layout.regions.indices.map { views[$0]! }
-        gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         for (tile, assignment) in assignments.enumerated() { viewForTile[tile] = assignment.region }
+        if let mode = options.compare, let first = viewForTile[0].flatMap({ tiles[$0].surface }),
+           let second = viewForTile[1].flatMap({ tiles[$0].surface }) {
+            let names = (viewForTile[0].flatMap { tiles[$0].name } ?? "1", viewForTile[1].flatMap { tiles[$0].name } ?? "2")
+            let compare = CompareSurface(first: first.frames, second: second.frames, names: names, mode: mode)
+            gtk_layout_put(vw_layout(stage), compare.box, 0, 0)
+            self.compare = compare
+        }
+        gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
 
         connections = [
             GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) },
@@ -128,6 +140,13 @@ public final class WallWindow {
         gtk_widget_show_all(window)
         tiles.forEach { $0.showAll() }
         if options.kiosk { gtk_widget_hide(transportBar.container) }
+        if compare != nil {
+            // Tile 2 is seen through the compare picture only (its surface is still fed), and
+            // the picture's caption names both.
+            if let second = viewForTile[1] { gtk_widget_hide(tiles[second].container) }
+            if let first = viewForTile[0] { tiles[first].showsName = false }
+            gtk_widget_hide(compare!.box)
+        }
         gtk_widget_hide(overloadBanner.box)
         try placeOnMonitor()
         if options.fullscreen || options.kiosk { setFullscreen(true) }
@@ -248,13 +267,18 @@ public final class WallWindow {
         } else {
             following.removeAll()  // one tile alone shows its newest frame
         }
+        var changed = false
         for view in tiles {
             guard let surface = view.surface else { continue }
             if !following.contains(where: { $0 === surface.frames }), !holding.contains(where: { $0 === surface.frames }) {
                 surface.frames.showNewest()
             }
             if let size = surface.takeDisplaySizeChange() { view.setMediaSize(size) }
-            surface.redrawIfNewFrame()
+            if surface.redrawIfNewFrame() { changed = true }
+        }
+        if let compare {
+            compare.place(at: viewForTile[0].flatMap { videoFrame(ofRegion: $0) }, in: stage)
+            if changed { compare.redraw() }
         }
     }
 
@@ -345,6 +369,10 @@ public final class WallWindow {
         guard let video = view.videoRect, view.mediaSize != nil, view.errorText == nil else { return nil }
         return PixelRect(x: view.frame.x + video.x, y: view.frame.y + video.y, width: video.width, height: video.height)
     }
+    /// With `--compare`: where the compare picture is, in window coordinates (nil while it is
+    /// hidden), and what it shows.
+    public var compareFrame: PixelRect? { compare?.frame }
+    public var compareView: CompareView? { compare?.view }
     /// The error or buffering text a region shows, nil when it shows none.
     /// The size a region's frames are scaled to in the pipeline (nil before the media size is known).
     public func scaledSize(ofRegion region: Int) -> (width: Int, height: Int)? { tiles[region].surface?.size }
@@ -445,7 +473,8 @@ public final class WallWindow {
             coordinator.setMuted(!coordinator.isMuted)
         case .toggleLoop: coordinator.setLooping(!coordinator.isLooping)
         case .cycleABLoop: Task { await coordinator.cycleABLoop() }
-        case .toggleNames: tiles.forEach { $0.showsName.toggle() }
+        case .toggleNames:
+            if let compare { compare.showsCaption.toggle() } else { tiles.forEach { $0.showsName.toggle() } }
         case .quit: onQuit?()
         case .selectAudio(let tile):
             guard tile < coordinator.slots.count else { return }
@@ -470,6 +499,11 @@ public final class WallWindow {
             onScreenshots?()
         case .toggleInfo:
             showsInfo.toggle()
+        case .cycleCompareView: compare?.update { $0.cycleMode() }
+        case .flipCompare: compare?.update { $0.flip() }
+        case .cycleDifferenceGain: compare?.update { $0.cycleGain() }
+        case .toggleLumaDifference: compare?.update { $0.toggleLumaOnly() }
+        case .toggleWipeDivider: compare?.update { $0.toggleDivider() }
         }
         refreshTransport()
     }

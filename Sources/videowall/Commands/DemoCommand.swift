@@ -49,6 +49,7 @@ struct DemoCommand: ParsableCommand {
     func validate() throws {
         if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
         try window.validate(headless: headless, quitAfter: quitAfter)
+        if window.compare != nil { throw ValidationError("--compare shows two of your own sources in one picture: give them to 'videowall play'") }
     }
 
     func run() throws {

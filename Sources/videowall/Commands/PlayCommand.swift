@@ -15,7 +15,7 @@ struct PlayCommand: ParsableCommand {
         usage: """
             videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
             [--retry <no|inf|n>] [--offset <n=time> ...] [--ab-loop-a <seconds>] [--ab-loop-b <seconds>] [--tile-screenshots-at <seconds> <dir>] [--input-ipc-server <path>] \
-            [--layout <name|path>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
+            [--layout <name|path>] [--compare <wipe|flip|diff>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
             """)
 
     @OptionGroup var playback: PlaybackOptions
@@ -39,6 +39,7 @@ struct PlayCommand: ParsableCommand {
         try playback.validateTileScreenshots()
         try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
         if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
+        try window.validateCompare(mediaCount: media.count)
         // Without a layout every tile is a source given here (a layout may name more).
         if window.layout == nil, let beyond = playback.offset.compactMap(TileOffsetAssignment.init(parsing:)).first(where: { $0.tile > media.count }) {
             throw ValidationError("--offset names tile \(beyond.tile), but there are \(media.count) sources")
@@ -83,7 +84,8 @@ struct PlayCommand: ParsableCommand {
                                           reloads: reloads, systemd: systemd).run()
                 }
             }
-            guard let plan = chosen ?? TilePlan.builtIn(sources: sources, maxTiles: options.maxTiles) else { return ExitStatus.usage }
+            let compared = windowOptions.compare.map { _ in TilePlan.comparing(sources) }
+            guard let plan = chosen ?? compared ?? TilePlan.builtIn(sources: sources, maxTiles: options.maxTiles) else { return ExitStatus.usage }
             let settings = options
             return try MainLoop.runUntilComplete {
                 await WindowSession(plan: plan, playback: settings, window: windowOptions, stop: SessionStop(signals: signals),

@@ -93,6 +93,13 @@ struct TilePlan: Sendable {
 
     static let layoutReadTimeout = 10.0
 
+    /// The plan of `--compare`: the two sources over one another (`Layout.comparison`).
+    static func comparing(_ sources: [String]) -> TilePlan {
+        let layout = Layout.comparison
+        let tiles = zip(layout.regions.indices, sources).map { Tile(region: $0, source: $1, regionSpec: layout.regions[$0]) }
+        return TilePlan(layout: layout, tiles: tiles, leftOver: [])
+    }
+
     /// The built-in layout's plan for a window without `--layout`; nil (after saying why) when
     /// the shipped layouts cannot be found.
     static func builtIn(sources: [String], maxTiles: Int) -> TilePlan? {

@@ -21,6 +21,9 @@ struct WindowOptions: ParsableArguments {
             help: ArgumentHelp("Save a PNG of the window when playback reaches SECONDS (0 to 2592000, before --quit-after). Once per run; not with --headless.", valueName: "seconds path"))
     var screenshotAt: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Show two sources in one picture: a wipe (drag the divider), a flip (Tab shows the other) or their difference (g: gain, Y: luma only); c cycles the views.", valueName: "wipe|flip|diff"))
+    var compare: String?
+
     @Option(name: .long, help: ArgumentHelp("Where 's' saves its screenshots (a new folder videowall-shot-NNNN each time). Default: the current folder.", valueName: "dir"))
     var screenshotDirectory: String?
 
@@ -28,6 +31,16 @@ struct WindowOptions: ParsableArguments {
 
     func validate() throws {
         if let monitor { try NumberChecks.whole(monitor, option: "--monitor", in: Self.monitors) }
+        if let compare, CompareMode(rawValue: compare) == nil {
+            throw ValidationError("--compare takes wipe, flip or diff, got \(TerminalText.quoted(compare))")
+        }
+    }
+
+    /// `--compare` shows exactly two sources in a layout of its own.
+    func validateCompare(mediaCount: Int) throws {
+        guard compare != nil else { return }
+        if layout != nil { throw ValidationError("--compare has a layout of its own: it cannot be used with --layout") }
+        if mediaCount != 2 { throw ValidationError("--compare shows two sources in one picture, got \(mediaCount)") }
     }
 
     /// Checks what needs the rest of the command line: whether the run is headless, when it
@@ -38,6 +51,7 @@ struct WindowOptions: ParsableArguments {
         if let screenshotDirectory { try OutputPaths.checkFolder(screenshotDirectory, option: "--screenshot-directory") }
         if headless {
             for (option, given) in [("--fullscreen", fullscreen), ("--monitor", monitor != nil), ("--screenshot-at", !screenshotAt.isEmpty),
+                                    ("--compare", compare != nil),
                                     ("--screenshot-directory", screenshotDirectory != nil)]
             where given {
                 throw ValidationError("\(option) needs a window: it cannot be used with --headless")
@@ -58,7 +72,8 @@ struct WindowOptions: ParsableArguments {
         var screenshot: (Double, String)?
         if screenshotAt.count == 2, let seconds = Double(screenshotAt[0]) { screenshot = (seconds, screenshotAt[1]) }
         return WindowSettings(layout: layout, fullscreen: fullscreen, kiosk: kiosk, monitor: monitor, screenshot: screenshot,
-                              screenshotDirectory: screenshotDirectory ?? FileManager.default.currentDirectoryPath)
+                              screenshotDirectory: screenshotDirectory ?? FileManager.default.currentDirectoryPath,
+                              compare: compare.flatMap(CompareMode.init(rawValue:)))
     }
 }
 
@@ -71,4 +86,6 @@ struct WindowSettings {
     var screenshot: (seconds: Double, path: String)?
     /// Where `s` saves (`--screenshot-directory`, mpv's name).
     var screenshotDirectory = "."
+    /// Tiles 1 and 2 in one picture (`--compare`).
+    var compare: CompareMode?
 }

@@ -28,6 +28,7 @@ struct WindowSession {
         windowOptions.fullscreen = window.fullscreen
         windowOptions.kiosk = window.kiosk
         windowOptions.monitor = window.monitor
+        windowOptions.compare = window.compare
         let wallWindow: WallWindow
         let coordinator: Coordinator
         do {
