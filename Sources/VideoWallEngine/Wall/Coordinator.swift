@@ -29,6 +29,8 @@ public final class Coordinator {
     var isHandlingInput = false
     /// Positions held by tiles waiting for a group wrap, by slot.
     var heldPositions: [Int: MediaTime?] = [:]
+    /// Brings the tiles of a wall just paused onto one frame (`alignFramesAfterPause`).
+    var pauseAlignment: Task<Void, Never>?
     /// Offsets asked for in the tiles' specs and not yet given to the transport: one counted
     /// in frames waits for its tile's frame rate (`Coordinator+Offsets`).
     var requestedOffsets: [Int: TileOffset] = [:]
@@ -366,7 +368,9 @@ public final class Coordinator {
 
     /// Pauses every tile at the same running time; asked for during a seek, once it is done.
     public func pause() {
+        let wasPlaying = transport == .playing
         handle(.pause)
+        if wasPlaying, transport == .paused { alignFramesAfterPause() }
     }
 
     /// Whether the wall plays, or will once the running seek or buffering is over: the state
