@@ -107,7 +107,7 @@ final class CompareOnScreenTests: XCTestCase {
 
     func testAFlipShowsOneTileThenTheOtherInPlace() throws {
         let path = try onMainLoop { try await FrameCodedClipGenerator.cached(Self.clip, in: TestClips.directory) }
-        try withComparison([path, path], mode: .flip, offsets: [1: .frames(10)]) { window, _, picture in
+        try withComparison([path, path], mode: .flip, offsets: [1: .frames(10)]) { window, wall, picture in
             @MainActor func frame() -> Int? {
                 guard let capture = window.capture() else { return nil }
                 return FrameCode.read(from: RGBImage(width: capture.width, height: capture.height, pixels: capture.pixels), in: picture)
@@ -119,6 +119,17 @@ final class CompareOnScreenTests: XCTestCase {
             XCTAssertTrue(window.simulateKey("Tab"))
             let back = await waitUntil(timeout: 3) { frame() == first }
             XCTAssertTrue(back, "Tab again: tile 1")
+            // I: tile 2 measured against tile 1 (ten frames apart: not identical), said in the window.
+            window.onMeasureQuality = { [weak window, weak wall] in
+                Task { @MainActor in
+                    guard case .success(let reading)? = await wall?.measureQuality() else { return }
+                    window?.showMessage(reading.summary)
+                }
+            }
+            XCTAssertTrue(window.simulateKey("I"))
+            let measured = await waitUntil(timeout: 10) { window.messageText?.contains("PSNR") == true }
+            XCTAssertTrue(measured, "I measures and says so: \(String(describing: window.messageText))")
+            XCTAssertTrue(window.messageText?.contains("PSNR inf") == false, "\(String(describing: window.messageText))")
             XCTAssertTrue(window.simulateKey("c"))
             let cycled = await waitUntil(timeout: 3) { window.compareView?.mode == .diff }
             XCTAssertTrue(cycled, "c: the next view")

@@ -9,6 +9,8 @@ final class KeyBindingTests: XCTestCase {
             ("comma", .stepFrames(-1)), ("bracketleft", .slower), ("bracketright", .faster),
             ("f", .toggleFullscreen), ("s", .takeScreenshots), ("m", .toggleMute), ("l", .cycleABLoop), ("L", .toggleLoop), ("q", .quit),
             ("1", .selectAudio(tile: 0)), ("4", .selectAudio(tile: 3)),
+            ("I", .measureQuality), ("c", .cycleCompareView), ("Tab", .flipCompare), ("g", .cycleDifferenceGain),
+            ("Y", .toggleLumaDifference), ("W", .toggleWipeDivider),
         ]
         for (key, command) in table { XCTAssertEqual(WallCommand.forKey(key), command, key) }
         XCTAssertNil(WallCommand.forKey("5"))

@@ -36,8 +36,8 @@ extension Coordinator {
     /// Per tile showing a frame: its source and the stream time of that frame. Read again when
     /// a frame boundary fell between the tiles' reads (their frames, offsets counted, must be
     /// one instant to within half a frame).
-    private func snapshotInstants() -> [(Int, String, MediaTime)] {
-        var instants: [(Int, String, MediaTime)] = []
+    func snapshotInstants() -> [(tile: Int, uri: String, streamTime: MediaTime)] {
+        var instants: [(tile: Int, uri: String, streamTime: MediaTime)] = []
         for _ in 0..<3 {
             instants = []
             var onWall: [MediaTime] = []

@@ -26,6 +26,8 @@ public enum WallCommand: Equatable, Sendable {
     case takeScreenshots
     /// The frame info overlay on every tile, on or off (`i`).
     case toggleInfo
+    /// PSNR and SSIM of tile 2 against tile 1 for the frames on screen (`I`).
+    case measureQuality
     /// With `--compare`: the next view, wipe, flip, difference (`c`).
     case cycleCompareView
     /// With `--compare`: the other tile, in a flip (`Tab`).
@@ -85,6 +87,7 @@ public enum WallCommand: Equatable, Sendable {
         case "n": return .toggleNames
         case "s": return .takeScreenshots
         case "i": return .toggleInfo
+        case "I": return .measureQuality
         case "c": return .cycleCompareView
         case "Tab": return .flipCompare
         case "g": return .cycleDifferenceGain

@@ -47,6 +47,11 @@ public final class WallWindow {
     public private(set) var selectedTile: Int?
     /// `s`: the program saves every tile and the window (where to is its choice).
     public var onScreenshots: (() -> Void)?
+    /// `I`: the program measures tile 2 against tile 1 (and may `showMessage` the result).
+    public var onMeasureQuality: (() -> Void)?
+    /// A line over the bottom left of the stage for a few seconds (`showMessage`).
+    private let messageBanner = GtkDrawing.overlayLabel(style: "vw-overlay", wraps: false)
+    private var messageTimer: (any MainLoopSource)?
     /// Whether each tile shows its frame info under its name (`i`).
     public private(set) var showsInfo = false
     private var resumeAfterDrag = false
@@ -112,6 +117,8 @@ public final class WallWindow {
             self.compare = compare
         }
         gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
+        gtk_layout_put(vw_layout(stage), messageBanner.box, 8, 8)
+        gtk_label_set_max_width_chars(vw_label(messageBanner.label), 120)
 
         connections = [
             GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) },
@@ -140,6 +147,7 @@ public final class WallWindow {
         gtk_widget_show_all(window)
         tiles.forEach { $0.showAll() }
         if options.kiosk { gtk_widget_hide(transportBar.container) }
+        gtk_widget_hide(messageBanner.box)
         if compare != nil {
             // Tile 2 is seen through the compare picture only (its surface is still fed), and
             // the picture's caption names both.
@@ -308,6 +316,7 @@ public final class WallWindow {
         tickID = 0
         timers.forEach { $0.cancel() }
         timers.removeAll()
+        messageTimer?.cancel()
         eventTask?.cancel()
         eventTask = nil
     }
@@ -347,6 +356,23 @@ public final class WallWindow {
         var height: gint = 0
         gtk_widget_get_preferred_height(overloadBanner.box, nil, &height)
         gtk_layout_move(vw_layout(stage), overloadBanner.box, 8, gint(clamping: max(0, stageSize.height - Int(height) - 8)))
+    }
+
+    /// Shows `text` in one line over the top left of the stage for `seconds`.
+    public func showMessage(_ text: String, seconds: Double = 8) {
+        gtk_label_set_text(vw_label(messageBanner.label), text)
+        gtk_widget_show_all(messageBanner.box)
+        if let window = gtk_widget_get_window(messageBanner.box) { gdk_window_raise(window) }
+        messageTimer?.cancel()
+        messageTimer = MainLoop.after(seconds: seconds) { [weak self] in
+            guard let self else { return }
+            gtk_widget_hide(self.messageBanner.box)
+        }
+    }
+
+    /// The message the window shows (`showMessage`), nil when it shows none.
+    public var messageText: String? {
+        gtk_widget_get_visible(messageBanner.box) != 0 ? String(cString: gtk_label_get_text(vw_label(messageBanner.label))) : nil
     }
 
     /// The overload warning the window shows, nil when it shows none.
@@ -499,6 +525,7 @@ public final class WallWindow {
             onScreenshots?()
         case .toggleInfo:
             showsInfo.toggle()
+        case .measureQuality: onMeasureQuality?()
         case .cycleCompareView: compare?.update { $0.cycleMode() }
         case .flipCompare: compare?.update { $0.flip() }
         case .cycleDifferenceGain: compare?.update { $0.cycleGain() }

@@ -98,6 +98,19 @@ struct WindowSession {
             guard let wallWindow else { return }
             keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(coordinator, window: wallWindow, in: screenshotDirectory) })
         }
+        wallWindow.onMeasureQuality = { [weak wallWindow] in
+            wallWindow?.showMessage("measuring tile 2 against tile 1...")
+            Task { @MainActor in
+                switch await coordinator.measureQuality() {
+                case .success(let reading):
+                    Console.note(reading.summary)
+                    wallWindow?.showMessage(reading.summary)
+                case .failure(let error):
+                    Console.note("quality not measured: \(error.description)")
+                    wallWindow?.showMessage("quality not measured: \(error.description)")
+                }
+            }
+        }
         if stop.reason == nil {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
