@@ -11,6 +11,22 @@ final class OffsetOnScreenTests: XCTestCase {
     static let clip = FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, keyFrameInterval: 30)
     static let regions = [0, 1]
 
+    func testAClickOnATileSelectsItAndASecondClickLetsGo() throws {
+        try onMainLoop(timeout: 60) {
+            let path = try await FrameCodedClipGenerator.cached(Self.clip, in: TestClips.directory)
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [path, path])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: Self.regions)
+            let picture = try XCTUnwrap(window.videoFrame(ofRegion: 1))
+            XCTAssertTrue(window.simulateClick(x: picture.x + picture.width / 2, y: picture.y + picture.height / 2))
+            let selected = await waitUntil(timeout: 3) { window.selectedTile == 1 }
+            XCTAssertTrue(selected, "a click on tile 2 selects it: \(String(describing: window.selectedTile))")
+            XCTAssertTrue(window.simulateClick(x: picture.x + picture.width / 2, y: picture.y + picture.height / 2))
+            let released = await waitUntil(timeout: 3) { window.selectedTile == nil }
+            XCTAssertTrue(released, "a second click lets it go")
+        }
+    }
+
     func testAnOffsetOfTenFramesReadsAsTenFramesAndTheKeysMoveOneTile() throws {
         try onMainLoop(timeout: 120) {
             let path = try await FrameCodedClipGenerator.cached(Self.clip, in: TestClips.directory)

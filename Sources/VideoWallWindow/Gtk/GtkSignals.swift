@@ -77,7 +77,8 @@ enum GtkSignals {
     static func onPrimaryPress(_ widget: UnsafeMutableRawPointer, _ body: @escaping (Double, Double) -> Void) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEventButton>?, UnsafeMutableRawPointer?) -> gboolean
         let f: F = { _, event, data in
-            guard let event, event.pointee.button == 1 else { return 0 }
+            // GDK follows a quick second press with a GDK_2BUTTON_PRESS of its own: one click, one call.
+            guard let event, event.pointee.button == 1, event.pointee.type == GDK_BUTTON_PRESS else { return 0 }
             _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<(Double, Double)>).body((event.pointee.x, event.pointee.y))
             return 1
         }

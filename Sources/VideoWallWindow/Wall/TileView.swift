@@ -181,5 +181,8 @@ final class TileView {
         gtk_widget_get_visible(nameOverlay.box) != 0 ? gtk_label_get_text(vw_label(nameOverlay.label)).map { String(cString: $0) } : nil
     }
 
+    /// The widget that takes clicks on the tile's picture (an event box with its own window).
+    var clickTarget: UnsafeMutablePointer<GtkWidget> { videoBox }
+
     func release() { surface?.release() }
 }

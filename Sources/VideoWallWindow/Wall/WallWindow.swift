@@ -130,6 +130,10 @@ public final class WallWindow {
             GtkSignals.onDelete(window) { [weak self] in self?.onQuit?(); return true },
             GtkSignals.onSimple(window, "destroy") { [weak self] in self?.windowDestroyed() },
         ]
+        // A click on a tile's picture selects it for the offset keys, as Alt+1 to Alt+4 do.
+        for (tile, region) in viewForTile {
+            connections.append(GtkSignals.onPrimaryPress(tiles[region].clickTarget) { [weak self] _, _ in self?.perform(.selectTile(tile)) })
+        }
         transportBar.onCommand = { [weak self] in self?.perform($0) }
         transportBar.onDrag = { [weak self] dragging in self?.dragChanged(dragging) }
         transportBar.onScrub = { [weak self] seconds in self?.scrub(to: seconds) }
