@@ -26,6 +26,12 @@ public enum WallCommand: Equatable, Sendable {
     case takeScreenshots
     /// The frame info overlay on every tile, on or off (`i`).
     case toggleInfo
+    /// Zoom back to the whole picture (`z`).
+    case resetZoom
+    /// Zoom to one source pixel per screen pixel (`Z`).
+    case showSourcePixels
+    /// The selected tile zooms on its own, or with the others again (`u`).
+    case toggleZoomLink
     /// PSNR and SSIM of tile 2 against tile 1 for the frames on screen (`I`).
     case measureQuality
     /// With `--compare`: the next view, wipe, flip, difference (`c`).
@@ -87,6 +93,9 @@ public enum WallCommand: Equatable, Sendable {
         case "n": return .toggleNames
         case "s": return .takeScreenshots
         case "i": return .toggleInfo
+        case "z": return .resetZoom
+        case "Z": return .showSourcePixels
+        case "u": return .toggleZoomLink
         case "I": return .measureQuality
         case "c": return .cycleCompareView
         case "Tab": return .flipCompare

@@ -85,6 +85,39 @@ enum GtkSignals {
         return connect(widget, "button-press-event", GtkHandler<(Double, Double)> { body($0.0, $0.1); return true }, unsafeBitCast(f, to: GCallback.self))
     }
 
+    /// "button-release-event": `gboolean (*)(GtkWidget *, GdkEventButton *, gpointer)`; the
+    /// body runs when the primary button comes up.
+    static func onPrimaryRelease(_ widget: UnsafeMutableRawPointer, _ body: @escaping () -> Void) -> GtkSignalConnection {
+        typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEventButton>?, UnsafeMutableRawPointer?) -> gboolean
+        let f: F = { _, event, data in
+            guard let event, event.pointee.button == 1 else { return 0 }
+            _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<Void>).body(())
+            return 1
+        }
+        return connect(widget, "button-release-event", GtkHandler<Void> { body(); return true }, unsafeBitCast(f, to: GCallback.self))
+    }
+
+    /// "scroll-event": `gboolean (*)(GtkWidget *, GdkEventScroll *, gpointer)`; the body gets the
+    /// pointer's place and the steps scrolled (negative: up, away from the user), from wheel
+    /// notches or smooth scrolling alike. The widget is given the scroll event masks.
+    static func onScroll(_ widget: UnsafeMutablePointer<GtkWidget>, _ body: @escaping (Double, Double, Double) -> Void) -> GtkSignalConnection {
+        gtk_widget_add_events(widget, gint(GDK_SCROLL_MASK.rawValue | GDK_SMOOTH_SCROLL_MASK.rawValue))
+        typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutablePointer<GdkEventScroll>?, UnsafeMutableRawPointer?) -> gboolean
+        let f: F = { _, event, data in
+            guard let event else { return 0 }
+            let steps: Double = switch event.pointee.direction {
+            case GDK_SCROLL_UP: -1
+            case GDK_SCROLL_DOWN: 1
+            case GDK_SCROLL_SMOOTH: event.pointee.delta_y
+            default: 0
+            }
+            guard steps != 0 else { return 0 }
+            _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<(Double, Double, Double)>).body((event.pointee.x, event.pointee.y, steps))
+            return 1
+        }
+        return connect(widget, "scroll-event", GtkHandler<(Double, Double, Double)> { body($0.0, $0.1, $0.2); return true }, unsafeBitCast(f, to: GCallback.self))
+    }
+
     /// "motion-notify-event": `gboolean (*)(GtkWidget *, GdkEventMotion *, gpointer)`; the body
     /// gets the pointer's place while the primary button is held (a drag).
     static func onPrimaryDrag(_ widget: UnsafeMutableRawPointer, _ body: @escaping (Double, Double) -> Void) -> GtkSignalConnection {

@@ -90,6 +90,12 @@ final class FrameQueue: @unchecked Sendable {
         }
     }
 
+    /// The format of the source as it arrives now (before any crop), nil before the first.
+    var sourceFormat: MediaFormat? {
+        lock.lock(); defer { lock.unlock() }
+        return arrivingFormat
+    }
+
     /// The source format of the frame to paint, when it changed since the last call: the
     /// tile is fitted to the picture it shows, at the moment it shows it.
     func takeFormatChange() -> MediaFormat? {

@@ -5,7 +5,10 @@ import VideoWallCore
 import VideoWallEngine
 
 /// A tile's video surface: a GtkDrawingArea painted with cairo from the frames of
-/// `queue ! videoconvertscale ! capsfilter ! appsink`.
+/// `queue ! videocrop ! videoconvertscale ! capsfilter ! appsink`.
+///
+/// A zoomed tile is cut from the source resolution (`videocrop`) before it is scaled to the
+/// screen, so the picture is sharp: never an enlarged screen-sized frame.
 ///
 /// Frames are scaled to the on-screen size and converted to BGRx inside the pipeline, so the
 /// CPU never converts a full-size frame. The widget is sized to the fitted rectangle: nothing
@@ -18,6 +21,9 @@ final class VideoSurface {
     /// The drawing area; the container holds the only reference.
     let widget: UnsafeMutablePointer<GtkWidget>
     private let filter: Element
+    private let crop: Element
+    /// What the crop cuts now (left, right, top, bottom source pixels).
+    private var appliedCrop = (left: 0, right: 0, top: 0, bottom: 0)
     let frames = FrameQueue()
     private var newSample: SignalConnection?
     private var newPreroll: SignalConnection?
@@ -31,6 +37,7 @@ final class VideoSurface {
         // The queue decouples decoding from scaling and drawing; the source format is read
         // where frames leave it, and travels with each frame to the paint that fits the tile.
         let queue = try Element(factory: "queue", name: "\(name)-queue")
+        crop = try Element(factory: "videocrop", name: "\(name)-crop")
         let scale = try Element(factory: "videoconvertscale", name: "\(name)-scale")
         filter = try Element(factory: "capsfilter", name: "\(name)-size")
         let sink = try AppSink(name: name)
@@ -42,7 +49,7 @@ final class VideoSurface {
         try sink.set("qos", false)
         try sink.set("max-lateness", 20_000_000)
         try sink.set("enable-last-sample", true)
-        let chain: [Element] = [queue, scale, filter, sink]
+        let chain: [Element] = [queue, crop, scale, filter, sink]
         for element in chain { try bin.add(element) }
         for (a, b) in zip(chain, chain.dropFirst()) { try a.link(to: b) }
         try bin.exposePad("sink", of: queue, as: "sink")
@@ -57,7 +64,8 @@ final class VideoSurface {
         // buffer; without it the picture would stay on the frame the wall paused on. (Playing,
         // the same buffer comes again as a sample at its time: storing it twice is harmless.)
         newPreroll = try sink.onNewPreroll { sample in frames.store(sample) }
-        formatProbe = scale.staticPad("sink")?.onCaps { caps in
+        // The source's format, before any crop: what the tile is fitted to.
+        formatProbe = crop.staticPad("sink")?.onCaps { caps in
             if let format = caps.videoFormat { frames.formatArrived(MediaFormat(format)) }
         }
         connectDraw()
@@ -80,6 +88,21 @@ final class VideoSurface {
         } else {
             pendingResize = MainLoop.after(seconds: 0.1) { [weak self] in self?.applySize() }
         }
+    }
+
+    /// Shows the `zoom` part of the source (`videocrop`'s left, right, top and bottom, which
+    /// it applies from its next frame on). Nil: the whole picture. Returns whether it changed.
+    @discardableResult
+    func setZoom(_ zoom: ZoomView) -> Bool {
+        guard let source = frames.sourceFormat else { return false }
+        let cut = zoom.crop(width: source.width, height: source.height)
+        guard cut != appliedCrop else { return false }
+        appliedCrop = cut
+        try? crop.set("left", cut.left)
+        try? crop.set("right", cut.right)
+        try? crop.set("top", cut.top)
+        try? crop.set("bottom", cut.bottom)
+        return true
     }
 
     private func applySize() {

@@ -43,4 +43,21 @@ extension WallWindow {
         return gdk_test_simulate_button(gdkWindow, gint(clamping: x), gint(clamping: y), 1, none, GDK_BUTTON_PRESS) != 0
             && gdk_test_simulate_button(gdkWindow, gint(clamping: x), gint(clamping: y), 1, none, GDK_BUTTON_RELEASE) != 0
     }
+
+    /// One wheel notch (down: towards the user, zooming out) over the middle of a region's picture.
+    @discardableResult
+    func simulateScroll(region: Int, down: Bool) -> Bool {
+        guard let picture = videoFrame(ofRegion: region), let gdkWindow = gtk_widget_get_window(tiles[region].clickTarget) else { return false }
+        guard let event = gdk_event_new(GDK_SCROLL) else { return false }
+        defer { gdk_event_free(event) }
+        // gdk_event_free drops the reference the event holds on its window.
+        event.pointee.scroll.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(gdkWindow)))
+        event.pointee.scroll.direction = down ? GDK_SCROLL_DOWN : GDK_SCROLL_UP
+        event.pointee.scroll.x = Double(picture.width) / 2
+        event.pointee.scroll.y = Double(picture.height) / 2
+        event.pointee.scroll.send_event = 1
+        gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow))))
+        gtk_main_do_event(event)
+        return true
+    }
 }

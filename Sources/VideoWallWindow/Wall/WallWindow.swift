@@ -28,7 +28,7 @@ public final class WallWindow {
     let window: UnsafeMutablePointer<GtkWidget>
     private let stage: UnsafeMutablePointer<GtkWidget>
     let transportBar: TransportBar
-    private var tiles: [TileView] = []
+    private(set) var tiles: [TileView] = []
     /// Which tile shows each wall tile (coordinator index -> view index).
     private var viewForTile: [Int: Int] = [:]
     /// How a source's tile is named: the region's label, the name given for the source, or
@@ -58,6 +58,13 @@ public final class WallWindow {
     private var tickID: guint = 0
     /// The window's signal handlers: they go with the window.
     private var connections: [GtkSignalConnection] = []
+    /// What the linked tiles show when zoomed (wheel, drag, `z`, `Z`): one part of the picture,
+    /// in fractions of each source, so tiles of different resolutions show the same part.
+    public private(set) var zoom = ZoomView()
+    /// Tiles (from 0) unlinked from the others (`u`), each with what it shows.
+    private var ownZoom: [Int: ZoomView] = [:]
+    /// The primary button went down on a tile at (x, y): a click unless it is dragged.
+    private var press: (tile: Int, x: Double, y: Double, dragged: Bool)?
     /// Tiles 1 and 2 in one picture, over their own surfaces (`--compare`).
     private var compare: CompareSurface?
     /// Says, over the bottom of the stage, that the machine cannot keep up (hidden otherwise).
@@ -130,9 +137,16 @@ public final class WallWindow {
             GtkSignals.onDelete(window) { [weak self] in self?.onQuit?(); return true },
             GtkSignals.onSimple(window, "destroy") { [weak self] in self?.windowDestroyed() },
         ]
-        // A click on a tile's picture selects it for the offset keys, as Alt+1 to Alt+4 do.
+        // On a tile's picture: a click selects it for the offset keys (as Alt+1 to Alt+4 do),
+        // a drag pans a zoomed picture, the wheel zooms about the pointer.
         for (tile, region) in viewForTile {
-            connections.append(GtkSignals.onPrimaryPress(tiles[region].clickTarget) { [weak self] _, _ in self?.perform(.selectTile(tile)) })
+            let target = tiles[region].clickTarget
+            connections += [
+                GtkSignals.onPrimaryPress(target) { [weak self] x, y in self?.press = (tile, x, y, false) },
+                GtkSignals.onPrimaryDrag(target) { [weak self] x, y in self?.dragged(tile: tile, toX: x, y: y) },
+                GtkSignals.onPrimaryRelease(target) { [weak self] in self?.released(tile: tile) },
+                GtkSignals.onScroll(target) { [weak self] x, y, steps in self?.scrolled(tile: tile, x: x, y: y, steps: steps) },
+            ]
         }
         transportBar.onCommand = { [weak self] in self?.perform($0) }
         transportBar.onDrag = { [weak self] dragging in self?.dragChanged(dragging) }
@@ -472,6 +486,7 @@ public final class WallWindow {
             let status = statuses[tile], frame = coordinator.frameDuration(ofTile: tile)
             var lines: [String] = []
             if selectedTile == tile { lines.append("selected") }
+            if let zoomed = zoomLine(ofTile: tile) { lines.append(zoomed) }
             if showsInfo {
                 let video = coordinator.slots[tile].player?.asset.video
                 lines.append(TileLabel.infoLines(TileLabel.Info(
@@ -530,6 +545,16 @@ public final class WallWindow {
         case .toggleInfo:
             showsInfo.toggle()
         case .measureQuality: onMeasureQuality?()
+        case .resetZoom: changeZoom(of: zoomKeyTarget) { $0.reset() }
+        case .showSourcePixels:
+            let tile = zoomKeyTarget ?? selectedTile ?? 0
+            guard let region = viewForTile[tile], let source = tiles[region].surface?.frames.sourceFormat,
+                  let shown = tiles[region].videoRect else { break }
+            changeZoom(of: zoomKeyTarget) { $0.showSourcePixels(sourceWidth: source.width, shownWidth: shown.width) }
+        case .toggleZoomLink:
+            guard let tile = selectedTile else { break }
+            if ownZoom.removeValue(forKey: tile) == nil { ownZoom[tile] = zoom }
+            applyZoom()
         case .cycleCompareView: compare?.update { $0.cycleMode() }
         case .flipCompare: compare?.update { $0.flip() }
         case .cycleDifferenceGain: compare?.update { $0.cycleGain() }
@@ -537,6 +562,67 @@ public final class WallWindow {
         case .toggleWipeDivider: compare?.update { $0.toggleDivider() }
         }
         refreshTransport()
+    }
+
+    // MARK: Zoom and pan
+
+    /// What the zoom keys act on: the selected tile when it is unlinked, else (nil) the linked ones.
+    private var zoomKeyTarget: Int? { selectedTile.flatMap { ownZoom[$0] != nil ? $0 : nil } }
+
+    /// Changes what `tile` shows (an unlinked tile alone), or with nil what the linked tiles show.
+    private func changeZoom(of tile: Int?, _ change: (inout ZoomView) -> Void) {
+        if let tile, ownZoom[tile] != nil { change(&ownZoom[tile]!) } else { change(&zoom) }
+        applyZoom()
+    }
+
+    /// Hands each tile's surface its crop; a paused wall shows the new crop at once.
+    private func applyZoom() {
+        var changed = false
+        for (tile, region) in viewForTile {
+            if tiles[region].surface?.setZoom(ownZoom[tile] ?? zoom) == true { changed = true }
+        }
+        if changed { refreshPausedPicture() }
+        refreshTransport()
+    }
+
+    /// A paused pipeline sends no new frame by itself: the wall is sought where it stands, so
+    /// the crop just changed shows on the frame it holds.
+    private func refreshPausedPicture() {
+        guard let coordinator, coordinator.transport == .paused, let position = coordinator.position else { return }
+        coordinator.requestSeek(to: position, precision: .accurate)
+    }
+
+    /// The zoomed part of tile `tile`, for its overlay ("zoom 4x", "unlinked").
+    private func zoomLine(ofTile tile: Int) -> String? {
+        let view = ownZoom[tile] ?? zoom
+        guard view.isZoomed || ownZoom[tile] != nil else { return nil }
+        return String(format: "zoom %.1fx", view.scale) + (ownZoom[tile] != nil ? ", unlinked" : "")
+    }
+
+    private func pictureSize(ofTile tile: Int) -> (width: Double, height: Double)? {
+        guard let region = viewForTile[tile], let rect = tiles[region].videoRect, rect.width > 0, rect.height > 0 else { return nil }
+        return (Double(rect.width), Double(rect.height))
+    }
+
+    private func dragged(tile: Int, toX x: Double, y: Double) {
+        guard var press, press.tile == tile, let size = pictureSize(ofTile: tile) else { return }
+        // A few pixels of wobble are still a click.
+        guard press.dragged || hypot(x - press.x, y - press.y) >= 3 else { return }
+        let dx = (x - press.x) / size.width, dy = (y - press.y) / size.height
+        press = (tile, x, y, true)
+        self.press = press
+        changeZoom(of: tile) { $0.pan(byX: dx, y: dy) }
+    }
+
+    private func released(tile: Int) {
+        defer { press = nil }
+        if let press, press.tile == tile, !press.dragged { perform(.selectTile(tile)) }
+    }
+
+    /// One wheel notch zooms by 1.25, about the pointer.
+    private func scrolled(tile: Int, x: Double, y: Double, steps: Double) {
+        guard let size = pictureSize(ofTile: tile) else { return }
+        changeZoom(of: tile) { $0.zoom(by: pow(1.25, -steps), aboutX: x / size.width, y: y / size.height) }
     }
 
     private func applyAudio() {

@@ -1,0 +1,65 @@
+import Foundation
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallTestSupport
+@testable import VideoWallWindow
+import XCTest
+
+/// Zoom read from the screen: a 1280x720 checkerboard of one-pixel squares is grey at fit (four
+/// source pixels to one on screen) and black and white at one source pixel per screen pixel,
+/// which only a picture cut from the source resolution can show; tiles zoom together until one
+/// is unlinked; the wheel zooms about the pointer.
+final class ZoomOnScreenTests: XCTestCase {
+    static let checkers = ClipSpec(width: 1280, height: 720, frames: 150, pattern: "checkers-1", bitrate: 30000)
+
+    /// How much neighbouring pixels differ in the middle 40x40 of a region's picture (green,
+    /// the checkerboard's colour), from 0 (flat) to 1: a one-pixel checkerboard shown pixel
+    /// for pixel is near 1, the same squares averaged four to a pixel near 0.
+    @MainActor
+    private static func sharpness(_ window: WallWindow, region: Int) -> Double {
+        guard let capture = window.capture(), let picture = window.videoFrame(ofRegion: region) else { return -1 }
+        var total = 0, count = 0
+        for y in (picture.y + picture.height / 2 - 20)..<(picture.y + picture.height / 2 + 20) {
+            for x in (picture.x + picture.width / 2 - 20)..<(picture.x + picture.width / 2 + 20) {
+                total += abs(Int(capture.pixel(x: x + 1, y: y).green) - Int(capture.pixel(x: x, y: y).green))
+                count += 1
+            }
+        }
+        return Double(total) / Double(count) / 255
+    }
+
+    func testOneSourcePixelPerScreenPixelIsSharpAndTilesZoomTogetherUntilUnlinked() throws {
+        try onMainLoop(timeout: 120) {
+            let path = try await TestClips.clip(Self.checkers)
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [path, path])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: [0, 1])
+            await WallWindowHarness.pauseWithSpace(window, wall)
+            for region in [0, 1] {
+                XCTAssertLessThan(Self.sharpness(window, region: region), 0.15, "at fit the squares are smaller than a pixel: grey")
+            }
+
+            XCTAssertTrue(window.simulateKey("Z"))
+            let sharp = await waitUntil(timeout: 5) { Self.sharpness(window, region: 0) > 0.4 && Self.sharpness(window, region: 1) > 0.4 }
+            XCTAssertTrue(sharp, "Z: one source pixel per screen pixel on both linked tiles: \(Self.sharpness(window, region: 0)), \(Self.sharpness(window, region: 1))")
+            XCTAssertGreaterThan(window.zoom.scale, 2.5)
+            // A new size for the tiles keeps what they show: still zoomed (fit is grey, near 0).
+
+            // Tile 2 unlinked goes back to fit alone.
+            XCTAssertTrue(window.simulateKey("2", modifiers: .alt))
+            XCTAssertTrue(window.simulateKey("u"))
+            XCTAssertTrue(window.simulateKey("z"))
+            let alone = await waitUntil(timeout: 5) { Self.sharpness(window, region: 1) < 0.15 }
+            XCTAssertTrue(alone, "z on the unlinked tile: it alone is back at fit")
+            XCTAssertGreaterThan(Self.sharpness(window, region: 0), 0.4, "tile 1 stays zoomed")
+
+            // The linked tile: the wheel zooms out about the pointer, notch by notch, to fit.
+            XCTAssertTrue(window.simulateKey("2", modifiers: .alt))
+            let scale = window.zoom.scale
+            XCTAssertTrue(window.simulateScroll(region: 0, down: true))
+            let out = await waitUntil(timeout: 3) { window.zoom.scale < scale - 0.1 }
+            XCTAssertTrue(out, "a notch down zooms out: \(window.zoom.scale) from \(scale)")
+            XCTAssertEqual(window.zoom.scale, scale / 1.25, accuracy: 0.01)
+        }
+    }
+}
