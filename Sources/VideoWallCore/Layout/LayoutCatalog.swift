@@ -24,6 +24,7 @@ public enum LayoutCatalog {
                 return try LayoutParser.load(path: candidate)
             }
         }
+        if let builtIn = BuiltInLayouts.layout(named: nameOrPath) { return builtIn }
         let available = availableNames(in: searchDirectories)
         var message = "no layout named \(TerminalText.quoted(nameOrPath, limit: TerminalText.nameLimit))"
         message += searchDirectories.isEmpty

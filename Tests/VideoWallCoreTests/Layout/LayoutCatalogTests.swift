@@ -26,6 +26,20 @@ final class LayoutCatalogTests: XCTestCase {
         }
     }
 
+    /// A binary away from its checkout still has the layouts a wall without --layout needs,
+    /// the same as the shipped files.
+    func testTheDefaultLayoutsAreCompiledInAndMatchTheShippedFiles() throws {
+        let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../../layouts").standardized.path
+        for count in 1...4 {
+            let name = LayoutCatalog.builtInName(forSourceCount: count)
+            let compiled = try XCTUnwrap(BuiltInLayouts.layout(named: name), name)
+            XCTAssertEqual(try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: [directory]), compiled, "found with no file")
+            XCTAssertEqual(try LayoutParser.load(path: shipped + "/\(name).yaml"), compiled, "layouts/\(name).yaml")
+        }
+        XCTAssertNil(BuiltInLayouts.layout(named: "stacked"), "only the defaults are compiled in")
+    }
+
     func testPathDetection() {
         let cases: [(String, Bool)] = [("grid-2x2", false), ("./grid", true), ("a/b", true), ("x.yaml", true),
                                        ("x.yml", true), ("yaml", false)]
