@@ -27,6 +27,8 @@ public struct BenchOptions: Sendable {
     public var soakSeconds = 60.0
     /// Window captures for the on-screen coherence figure.
     public var screenSamples = 60
+    /// Starts of a windowed videowall timed from process start to picture.
+    public var launchRuns = 10
     /// Where generated clips are cached.
     public var clipDirectory: String
     /// The `videowall` binary for the cost runs (the running one).
@@ -51,6 +53,7 @@ public struct BenchOptions: Sendable {
         options.costWarmUp = 0.5
         options.seeks = 3
         options.screenSamples = 10
+        options.launchRuns = 2
         options.soakSeconds = 4
         return options
     }

@@ -48,6 +48,15 @@ public struct BenchReport: Codable, Sendable {
         public var ratio: Double
     }
 
+    /// From starting the process to every tile's first frame on screen (`LaunchBench`).
+    public struct Launch: Codable, Sendable {
+        public var runs: Int
+        public var tiles: Int
+        public var p50Ms: Double
+        public var minMs: Double
+        public var maxMs: Double
+    }
+
     public struct Cost: Codable, Sendable {
         public var tiles: Int
         public var cpuPerSecond: Double
@@ -130,6 +139,9 @@ public struct BenchReport: Codable, Sendable {
     public var loop: Loop?
     public var screen: ScreenCoherence?
     public var screenNote: String?
+    /// The same captures while a process keeps one core busy.
+    public var screenUnderLoad: ScreenCoherence?
+    public var launch: Launch?
     public var seek: Comparison?
     public var start: Comparison?
     public var cost: [Cost]

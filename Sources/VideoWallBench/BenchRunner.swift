@@ -60,11 +60,19 @@ public struct BenchRunner {
 
         var screen: ScreenCoherence?
         var screenNote: String?
+        var screenUnderLoad: ScreenCoherence?
+        var launch: BenchReport.Launch?
         var displayName = ProcessInfo.processInfo.environment["DISPLAY"] ?? ""
         do {
             displayName = try VirtualDisplay.ensure()
             log("on screen: \(options.screenSamples) captures of the window on \(displayName)")
             screen = try await ScreenBench(clips: clips, samples: options.screenSamples).measure()
+            log("on screen with a competing load: the same captures while a shell loop keeps one core busy")
+            let load = try BusyLoad()
+            screenUnderLoad = try await ScreenBench(clips: clips, samples: options.screenSamples).measure()
+            withExtendedLifetime(load) {}
+            log("launch to picture: \(options.launchRuns) starts of videowall with \(clips.count) tiles in a window")
+            launch = try await LaunchBench(options: options).measure(clips: clips, display: displayName, runs: options.launchRuns)
         } catch {
             screenNote = "not measured: \(error)"
             notes.append("on-screen coherence \(screenNote!)")
@@ -93,6 +101,7 @@ public struct BenchRunner {
                                           display: displayName.isEmpty ? "none" : displayName),
                            clips: "\(options.tiles) x \(options.width)x\(options.height) \(options.frameRate) fps \(options.codec.rawValue), key frame every \(options.keyFrameInterval) s",
                            tiles: options.tiles, sinkSync: spreads.release, sinkWakeUp: spreads.observed, loop: loop, screen: screen, screenNote: screenNote,
+                           screenUnderLoad: screenUnderLoad, launch: launch,
                            seek: seek, start: start, cost: cost, display: display, soak: soak, notes: notes)
     }
 }

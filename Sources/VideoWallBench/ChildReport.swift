@@ -8,4 +8,5 @@ struct ChildReport: Decodable {
     }
 
     var tiles: [Tile]
+    var launchToPictureSeconds: Double?
 }

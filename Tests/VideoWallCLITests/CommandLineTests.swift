@@ -201,6 +201,11 @@ final class BenchCommandTests: XCTestCase {
         XCTAssertEqual(loop["framesLost"] as? Int, 0)
         XCTAssertEqual(loop["framesRepeated"] as? Int, 0)
         XCTAssertNotNil((report["screen"] as? [String: Any])?["allSame"], "on-screen coherence: \(report["screenNote"] ?? "")")
+        XCTAssertNotNil((report["screenUnderLoad"] as? [String: Any])?["allSame"], "on-screen coherence with a busy core")
+        let launch = try XCTUnwrap(report["launch"] as? [String: Any], "launch to picture")
+        XCTAssertEqual(launch["runs"] as? Int, 2)
+        XCTAssertGreaterThan(launch["minMs"] as? Double ?? 0, 20, "a process takes some time to start: \(launch)")
+        XCTAssertLessThan(launch["maxMs"] as? Double ?? .infinity, 10_000, "\(launch)")
         for comparison in ["seek", "start"] {
             let figures = try XCTUnwrap(report[comparison] as? [String: Any])
             XCTAssertNotNil((figures["videowall"] as? [String: Any])?["p50Ms"])

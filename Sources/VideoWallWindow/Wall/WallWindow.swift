@@ -47,6 +47,8 @@ public final class WallWindow {
     public private(set) var selectedTile: Int?
     /// `s`: the program saves every tile and the window (where to is its choice).
     public var onScreenshots: (() -> Void)?
+    /// Called once, at the first repaint that shows a frame on every tile with a source.
+    public var onFirstPicture: (() -> Void)?
     /// `I`: the program measures tile 2 against tile 1 (and may `showMessage` the result).
     public var onMeasureQuality: (() -> Void)?
     /// A line over the bottom left of the stage for a few seconds (`showMessage`).
@@ -305,6 +307,10 @@ public final class WallWindow {
         if let compare {
             compare.place(at: viewForTile[0].flatMap { videoFrame(ofRegion: $0) }, in: stage)
             if changed { compare.redraw() }
+        }
+        if let first = onFirstPicture, viewForTile.values.allSatisfy({ tiles[$0].surface?.frames.current != nil && tiles[$0].videoRect != nil }) {
+            onFirstPicture = nil
+            first()
         }
     }
 

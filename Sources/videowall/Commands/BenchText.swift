@@ -33,6 +33,14 @@ enum BenchText {
         } else if let note = r.screenNote {
             lines.append("on screen: \(note)")
         }
+        if let screen = r.screenUnderLoad {
+            lines.append(String(format: "on screen, one core kept busy: %d captures, all tiles on one frame in %.1f%%, largest difference %d frame(s), %d unreadable",
+                                screen.samples, screen.shareAllSame * 100, screen.largestDifference, screen.unreadable))
+        }
+        if let launch = r.launch {
+            lines.append(String(format: "launch to picture (process start to every tile's first frame on screen, %d tiles, %d runs): p50 %.0f ms, min %.0f, max %.0f",
+                                launch.tiles, launch.runs, launch.p50Ms, launch.minMs, launch.maxMs))
+        }
         for (name, c) in [("accurate seek", r.seek), ("start", r.start)] {
             guard let c else { continue }
             lines.append(String(format: "%@: videowall p50 %.0f ms (max %.0f, %d frame errors), bare playbins p50 %.0f ms (max %.0f, %d frame errors), ratio %.2f",

@@ -81,6 +81,8 @@ struct WindowSession {
             Console.error("the window was destroyed from outside (by another X client); stopping")
             stop.stop(.windowDestroyed)
         }
+        var launchToPicture: Double?
+        wallWindow.onFirstPicture = { launchToPicture = ProcessAge.seconds() }
         let reportState = ReportState()
         GtkRuntime.onDisplayLost = { [playback] in Self.displayLost(coordinator, reportPath: playback.report, reportState) }
         stop.whenStopping { coordinator.stopLoading() }
@@ -122,7 +124,8 @@ struct WindowSession {
         await tileScreenshots?.saving?.value
         for saving in keyScreenshots { await saving.value }
         let stoppedAt = coordinator.position ?? .zero
-        let report = WallReport(coordinator)
+        var report = WallReport(coordinator)
+        report.launchToPictureSeconds = launchToPicture.map { ($0 * 1000).rounded() / 1000 }
         reportState.started = true
         var outputsLost = tileScreenshots?.outputLost(stoppedAt: stoppedAt) ?? false
         if let path = playback.report, !(await SessionEnd.write(report, to: path)) { outputsLost = true }

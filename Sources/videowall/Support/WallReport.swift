@@ -40,6 +40,9 @@ struct WallReport: Codable, Sendable {
     /// Seconds the process stood still while the wall played (SIGSTOP, a paused machine,
     /// heavy swapping); the wall went on from where it was each time. Nil when it never did.
     var suspendedSeconds: Double?
+    /// Seconds from the process's start to the first repaint of the window that showed a
+    /// frame on every tile (nil headless, or when that never happened).
+    var launchToPictureSeconds: Double?
 
     var failedTiles: Int { tiles.filter { $0.error != nil }.count }
 
