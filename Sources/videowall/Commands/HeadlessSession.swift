@@ -56,7 +56,7 @@ struct HeadlessSession {
                 if coordinator.transport == .ended, tileScreenshots?.isPending != true { stop.stop(.wallEnded); return false }
                 return true
             })
-            _ = await stop.wait(quitAfter: options.quitAfter)
+            _ = await stop.wait(quitAfter: options.quitAfter) { coordinator.suspendedTime.inSeconds }
         }
         await tileScreenshots?.saving?.value
         let stoppedAt = coordinator.position ?? .zero

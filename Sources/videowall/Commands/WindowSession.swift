@@ -191,7 +191,7 @@ struct WindowSession {
                 return false  // one screenshot
             })
         }
-        _ = await stop.wait(quitAfter: playback.quitAfter)
+        _ = await stop.wait(quitAfter: playback.quitAfter) { coordinator.suspendedTime.inSeconds }
     }
 }
 

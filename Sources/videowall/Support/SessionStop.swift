@@ -56,6 +56,17 @@ final class SessionStop {
         waiter = nil
     }
 
+    private func armQuit(after seconds: Double, standingStill: @escaping @MainActor () -> Double, counted: Double) {
+        keep(MainLoop.after(seconds: seconds) { [weak self] in
+            let still = standingStill()
+            if still > counted + 0.001 {
+                self?.armQuit(after: still - counted, standingStill: standingStill, counted: still)
+            } else {
+                self?.stop(.quitAfter)
+            }
+        })
+    }
+
     /// Runs `action` when the session stops (at once if it has).
     func whenStopping(_ action: @escaping () -> Void) {
         if reason != nil { action() } else { actions.append(action) }
@@ -66,9 +77,11 @@ final class SessionStop {
         if reason != nil { source.cancel() } else { sources.append(source) }
     }
 
-    /// Waits for the first reason to stop; `quitAfter` seconds from now is one.
-    func wait(quitAfter: Double?) async -> StopReason {
-        if let quitAfter { keep(MainLoop.after(seconds: quitAfter) { [weak self] in self?.stop(.quitAfter) }) }
+    /// Waits for the first reason to stop; `quitAfter` seconds from now is one. Time the
+    /// process stood still (`standingStill`: SIGSTOP, a paused machine) is not playback: the
+    /// deadline moves on by as much.
+    func wait(quitAfter: Double?, standingStill: @escaping @MainActor () -> Double = { 0 }) async -> StopReason {
+        if let quitAfter { armQuit(after: quitAfter, standingStill: standingStill, counted: standingStill()) }
         if reason == nil {
             await withCheckedContinuation { waiter = $0 }
         }
