@@ -26,9 +26,18 @@ final class RemotePlaylistTests: XCTestCase {
             let local = try await TestClips.clip(TestClips.landscape)
             let wall = try Coordinator()
             defer { wall.shutDown() }
+            var said: [String] = []
+            let events = wall.events()
+            let listener = Task { @MainActor in
+                for await event in events { if case .tile(0, .failed(let error)) = event { said.append(error.description) } }
+            }
+            defer { listener.cancel() }
             await wall.load([TileSpec(source: server.url(for: "playlist.m3u8")), TileSpec(source: local)])
             wall.play()
             await pause(seconds: 0.8)
+            // Said at once, and once: the discoverer, whose fetch is locked too, may answer late or never.
+            XCTAssertEqual(said.count, 1, "\(said)")
+            XCTAssertTrue(said.first?.contains("refused to fetch file:///") ?? false, "\(said)")
             let failure = wall.slots[0].failure
             guard case .refusedFetch(let uri)? = failure?.reason else {
                 return XCTFail("the tile must refuse the local segment, got \(failure?.description ?? "no failure"), state \(String(describing: wall.slots[0].player?.state))")

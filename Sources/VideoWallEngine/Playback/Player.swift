@@ -396,7 +396,9 @@ package final class Player {
 
     /// A fetch the tile's playlist asked for off the network was refused.
     private func refuseFetch(of uri: String) {
-        fail(AssetError(source: asset.source, reason: .refusedFetch(uri)))
+        // Said at once: no description the discoverer may still give would say it better (and
+        // one that waits on the locked fetch may never come before the wall stops).
+        fail(AssetError(source: asset.source, reason: .refusedFetch(uri)), final: true)
     }
 
     /// The decoder was about to be given a picture larger than a tile plays.
@@ -592,7 +594,12 @@ package final class Player {
         unreportedFailure = nil
     }
 
-    func fail(_ error: AssetError) {
+    /// Whether the tile failed and its failure went out as an event.
+    var hasReportedFailure: Bool { failure != nil && unreportedFailure == nil }
+
+    /// A failure is held back until the source is described (the discoverer often names the
+    /// cause better than a pipeline's error), unless it is `final`.
+    func fail(_ error: AssetError, final: Bool = false) {
         guard state != .failed else { return }
         // What it showed until now, before NULL zeroes the sink's counts and drops its frame.
         finalStatistics = statistics
@@ -601,7 +608,7 @@ package final class Player {
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
-        if isConfirmed { emit(.failed(error)) } else { unreportedFailure = error }
+        if isConfirmed || final { emit(.failed(error)) } else { unreportedFailure = error }
         // Take only this tile down: its pipeline stops, the others play on.
         stateChanges.requestState(.null)
         resumeWaiters(false)

@@ -298,13 +298,15 @@ public final class Coordinator {
             player.confirm(asset)
             handle(.tileDescribed(index, Self.profile(of: player)))
         case .failure(let error):
+            // A tile that failed and said so already (a refused fetch) is not said to fail twice.
+            let saidAlready = slots[index].player?.hasReportedFailure == true
             if let player = slots[index].player {
                 player.shutDown()
                 retired.append(player)
             }
             slots[index].player = nil
             slots[index].loadFailure = error
-            publish(.tile(index, .failed(error)))
+            if !saidAlready { publish(.tile(index, .failed(error))) }
             handle(.tileFailed(index))
         }
     }
