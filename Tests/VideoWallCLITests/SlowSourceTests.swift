@@ -72,6 +72,18 @@ final class SlowSourceTests: XCTestCase {
         }
     }
 
+    /// A live source nobody sends to (UDP) is "playing" from the start with no frame: after
+    /// a few seconds the report says it was not ready and the status is 1, not 0.
+    func testALiveSourceThatSendsNothingIsNotReportedAsPlayed() throws {
+        let good = try clip()
+        let port = 21_000 + Int(getpid() % 10_000)
+        let result = try CommandRunner.run(["--headless", "--quit-after", "3", "--report", "-", good, "udp://127.0.0.1:\(port)"], timeout: 20)
+        XCTAssertEqual(result.status, 1, result.standardError)
+        let report = try result.reportTiles()
+        assertGoodTilePlayed(report.first)
+        XCTAssertTrue((report.last?["error"] as? String ?? "").contains("playing, but no frame arrived"), "\(report)")
+    }
+
     /// An HTTP server that sends its headers and then nothing: the wall starts without that
     /// tile within the start bound (3 s after the first tile is ready), not after the
     /// network's 15 s timeout, and the report names it as not ready.

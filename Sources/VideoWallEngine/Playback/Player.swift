@@ -510,10 +510,16 @@ package final class Player {
     }
 
     /// Why a tile that is still loading is not ready, for the report: nil once it is.
+    /// A live source (a stream that needs no preroll, such as `udp://`) is "playing" from the
+    /// start: one that has sent no frame after two seconds is not ready either.
     package var notReadyReason: String? {
+        let waited = Date().timeIntervalSince(loadStart)
+        let text = String(format: "%.1f", waited)
+        if state == .playing, waited >= 2, (statistics?.rendered ?? 0) == 0 {
+            return "not ready after \(text) s: playing, but no frame arrived"
+        }
         guard state == .loading || state == .idle else { return nil }
-        let waited = String(format: "%.1f", Date().timeIntervalSince(loadStart))
-        return "not ready after \(waited) s: " + (opening ? "opening the source did not finish" : "no first frame yet")
+        return "not ready after \(text) s: " + (opening ? "opening the source did not finish" : "no first frame yet")
     }
 
     /// PAUSED, and wait until the sinks have settled there (so a seek that follows is not
