@@ -51,7 +51,7 @@ public final class WallWindow {
     public var onFirstPicture: (() -> Void)?
     /// `I`: the program measures tile 2 against tile 1 (and may `showMessage` the result).
     public var onMeasureQuality: (() -> Void)?
-    /// A line over the bottom left of the stage for a few seconds (`showMessage`).
+    /// A line over the top left of the stage for a few seconds (`showMessage`).
     private let messageBanner = GtkDrawing.overlayLabel(style: "vw-overlay", wraps: false)
     private var messageTimer: (any MainLoopSource)?
     /// Whether each tile shows its frame info under its name (`i`).
@@ -168,12 +168,12 @@ public final class WallWindow {
         tiles.forEach { $0.showAll() }
         if options.kiosk { gtk_widget_hide(transportBar.container) }
         gtk_widget_hide(messageBanner.box)
-        if compare != nil {
+        if let compare {
             // Tile 2 is seen through the compare picture only (its surface is still fed), and
             // the picture's caption names both.
             if let second = viewForTile[1] { gtk_widget_hide(tiles[second].container) }
             if let first = viewForTile[0] { tiles[first].showsName = false }
-            gtk_widget_hide(compare!.box)
+            gtk_widget_hide(compare.box)
         }
         gtk_widget_hide(overloadBanner.box)
         try placeOnMonitor()
