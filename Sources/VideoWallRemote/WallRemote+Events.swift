@@ -17,8 +17,10 @@ extension WallRemote {
                 loaded = true
                 broadcast("file-loaded")
             }
-            if state == .seeking, previous != .seeking { broadcast("seek") }
-            if previous == .seeking, state != .seeking { broadcast("playback-restart") }
+            // Tiles brought onto one frame after a pause are no seek of the user's.
+            let moved = coordinator?.lastSeekKeptPlace != true
+            if state == .seeking, previous != .seeking, moved { broadcast("seek") }
+            if previous == .seeking, state != .seeking, moved { broadcast("playback-restart") }
             if state == .ended, previous != .ended { broadcast("end-file", ["reason": .string("eof")]) }
         case .tile(let tile, .failed(let error)):
             broadcast("tile-failed", ["tile": .number(Double(tile + 1)), "error": .string(error.reasonText)])

@@ -10,7 +10,7 @@ import VideoWallEngine
 /// Dropping the remote (or `stop()`) tells every client `shutdown` and removes the socket.
 @MainActor
 public final class WallRemote {
-    private weak var coordinator: Coordinator?
+    private(set) weak var coordinator: Coordinator?
     private var server: IPCSocketServer?
     var observations = PropertyObservations()
     /// Events each client turned off (`disable_event`); "all" turns off every one.

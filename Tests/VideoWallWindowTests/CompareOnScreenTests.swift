@@ -102,6 +102,10 @@ final class CompareOnScreenTests: XCTestCase {
             let turned = await waitUntil(timeout: 3) { colour(atFraction: 0.5, 0.6) == "blue" }
             XCTAssertTrue(turned, "W turns the divider: tile 2 below it")
             XCTAssertEqual(colour(atFraction: 0.5, 0.1), "red", "tile 1 above it")
+
+            // The wheel over the picture zooms both tiles.
+            XCTAssertTrue(window.simulateScrollOverComparison(down: false))
+            XCTAssertEqual(window.zoom.scale, 1.25, accuracy: 1e-9, "one notch in")
         }
     }
 

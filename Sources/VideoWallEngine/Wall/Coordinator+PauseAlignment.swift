@@ -21,6 +21,7 @@ extension Coordinator {
             }
             guard let self, let target = self.framesApart() else { return }
             self.requestSeek(to: target, precision: .accurate)
+            self.lastSeekKeptPlace = true
         }
     }
 

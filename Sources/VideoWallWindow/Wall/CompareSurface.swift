@@ -21,6 +21,9 @@ final class CompareSurface {
     private var connections: [GtkSignalConnection] = []
     /// Where the picture is, in the stage's coordinates; nil while hidden.
     private(set) var frame: PixelRect?
+    /// The wheel over the picture: where (fractions of the picture) and how many steps (the
+    /// window zooms both tiles, as over a tile).
+    var onScroll: ((Double, Double, Double) -> Void)?
 
     /// `names` are the tiles' names for the caption.
     init(first: FrameQueue, second: FrameQueue, names: (String, String), mode: CompareMode) {
@@ -32,6 +35,10 @@ final class CompareSurface {
         connections = [
             GtkSignals.onPrimaryPress(box) { [weak self] x, y in self?.pointer(at: x, y, pressed: true) },
             GtkSignals.onPrimaryDrag(box) { [weak self] x, y in self?.pointer(at: x, y, pressed: false) },
+            GtkSignals.onScroll(box) { [weak self] x, y, steps in
+                guard let self, let frame = self.frame, !frame.isEmpty else { return }
+                self.onScroll?(x / Double(frame.width), y / Double(frame.height), steps)
+            },
         ]
     }
 

@@ -47,14 +47,26 @@ extension WallWindow {
     /// One wheel notch (down: towards the user, zooming out) over the middle of a region's picture.
     @discardableResult
     func simulateScroll(region: Int, down: Bool) -> Bool {
-        guard let picture = videoFrame(ofRegion: region), let gdkWindow = gtk_widget_get_window(tiles[region].clickTarget) else { return false }
-        guard let event = gdk_event_new(GDK_SCROLL) else { return false }
+        guard let picture = videoFrame(ofRegion: region) else { return false }
+        return simulateScroll(over: tiles[region].clickTarget, x: Double(picture.width) / 2, y: Double(picture.height) / 2, down: down)
+    }
+
+    /// One wheel notch over the middle of the compare picture (`--compare`).
+    @discardableResult
+    func simulateScrollOverComparison(down: Bool) -> Bool {
+        guard let box = compareBox, let picture = compareFrame else { return false }
+        return simulateScroll(over: box, x: Double(picture.width) / 2, y: Double(picture.height) / 2, down: down)
+    }
+
+    /// A scroll event handed to GTK as if GDK had read it from the display (`gtk_main_do_event`).
+    private func simulateScroll(over widget: UnsafeMutablePointer<GtkWidget>, x: Double, y: Double, down: Bool) -> Bool {
+        guard let gdkWindow = gtk_widget_get_window(widget), let event = gdk_event_new(GDK_SCROLL) else { return false }
         defer { gdk_event_free(event) }
         // gdk_event_free drops the reference the event holds on its window.
         event.pointee.scroll.window = OpaquePointer(g_object_ref(UnsafeMutableRawPointer(gdkWindow)))
         event.pointee.scroll.direction = down ? GDK_SCROLL_DOWN : GDK_SCROLL_UP
-        event.pointee.scroll.x = Double(picture.width) / 2
-        event.pointee.scroll.y = Double(picture.height) / 2
+        event.pointee.scroll.x = x
+        event.pointee.scroll.y = y
         event.pointee.scroll.send_event = 1
         gdk_event_set_device(event, gdk_seat_get_pointer(gdk_display_get_default_seat(gdk_window_get_display(gdkWindow))))
         gtk_main_do_event(event)

@@ -122,6 +122,9 @@ public final class WallWindow {
            let second = viewForTile[1].flatMap({ tiles[$0].surface }) {
             let names = (viewForTile[0].flatMap { tiles[$0].name } ?? "1", viewForTile[1].flatMap { tiles[$0].name } ?? "2")
             let compare = CompareSurface(first: first.frames, second: second.frames, names: names, mode: mode)
+            compare.onScroll = { [weak self] x, y, steps in
+                self?.changeZoom(of: nil) { $0.zoom(by: Self.wheelZoom(steps), aboutX: x, y: y) }
+            }
             gtk_layout_put(vw_layout(stage), compare.box, 0, 0)
             self.compare = compare
         }
@@ -423,6 +426,7 @@ public final class WallWindow {
     /// hidden), and what it shows.
     public var compareFrame: PixelRect? { compare?.frame }
     public var compareView: CompareView? { compare?.view }
+    var compareBox: UnsafeMutablePointer<GtkWidget>? { compare?.box }
     /// The error or buffering text a region shows, nil when it shows none.
     /// The size a region's frames are scaled to in the pipeline (nil before the media size is known).
     public func scaledSize(ofRegion region: Int) -> (width: Int, height: Int)? { tiles[region].surface?.size }
@@ -628,8 +632,11 @@ public final class WallWindow {
     /// One wheel notch zooms by 1.25, about the pointer.
     private func scrolled(tile: Int, x: Double, y: Double, steps: Double) {
         guard let size = pictureSize(ofTile: tile) else { return }
-        changeZoom(of: tile) { $0.zoom(by: pow(1.25, -steps), aboutX: x / size.width, y: y / size.height) }
+        changeZoom(of: tile) { $0.zoom(by: Self.wheelZoom(steps), aboutX: x / size.width, y: y / size.height) }
     }
+
+    /// The zoom factor of `steps` wheel notches (negative: away from the user, in).
+    private static func wheelZoom(_ steps: Double) -> Double { pow(1.25, -steps) }
 
     private func applyAudio() {
         coordinator?.setAudible(tile: audibleTile)
