@@ -91,7 +91,8 @@ final class VideoSurface {
     }
 
     /// Shows the `zoom` part of the source (`videocrop`'s left, right, top and bottom, which
-    /// it applies from its next frame on). Nil: the whole picture. Returns whether it changed.
+    /// it applies from its next frame on; at fit it cuts nothing and passes frames through).
+    /// Returns whether the crop changed.
     @discardableResult
     func setZoom(_ zoom: ZoomView) -> Bool {
         guard let source = frames.sourceFormat else { return false }
