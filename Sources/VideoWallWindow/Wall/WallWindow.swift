@@ -57,6 +57,7 @@ public final class WallWindow {
     /// Whether each tile shows its frame info under its name (`i`).
     public private(set) var showsInfo = false
     private var resumeAfterDrag = false
+    private var seekBarHeld = false
     private var tickID: guint = 0
     /// The window's signal handlers: they go with the window.
     private var connections: [GtkSignalConnection] = []
@@ -643,7 +644,11 @@ public final class WallWindow {
     }
 
     private func dragChanged(_ dragging: Bool) {
-        guard let coordinator else { return }
+        // GDK follows a quick second press with a double-press event of its own, which the seek
+        // bar also reports: a second "drag began" would read the intent of a wall the first
+        // paused, and the release would not play again.
+        guard let coordinator, dragging != seekBarHeld else { return }
+        seekBarHeld = dragging
         if dragging {
             resumeAfterDrag = coordinator.intendsToPlay
             coordinator.pause()
