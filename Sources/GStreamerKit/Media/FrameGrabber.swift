@@ -8,20 +8,17 @@ import Foundation
 /// their tiles, are not touched. Blocks for up to `timeout`: call it from a worker thread,
 /// never the main thread.
 public enum FrameGrabber {
-    /// The frame at `position` as PNG bytes. `elementSetup` sees every element the playbin
-    /// makes, before it is used (its "element-setup"), so the caller's rules for what a source
-    /// may fetch hold here too.
-    public static func png(uri: String, at position: ClockTime, timeout: Double,
-                           elementSetup: (@Sendable (Element) -> Void)? = nil) -> Result<[UInt8], GStreamerError> {
-        frame(uri: uri, at: position, timeout: timeout, elementSetup: elementSetup).flatMap { sample in
-            convert(sample, to: "image/png", what: "a PNG").flatMap { png in
-                let bytes = png.bytes()
-                return bytes.isEmpty ? .failure(GStreamerError(domain: "FrameGrabber", message: "an empty PNG")) : .success(bytes)
-            }
+    /// A decoded frame as PNG bytes.
+    public static func png(_ sample: Sample) -> Result<[UInt8], GStreamerError> {
+        convert(sample, to: "image/png", what: "a PNG").flatMap { png in
+            let bytes = png.bytes()
+            return bytes.isEmpty ? .failure(GStreamerError(domain: "FrameGrabber", message: "an empty PNG")) : .success(bytes)
         }
     }
 
     /// The decoded frame at `position`, as the decoder made it (its size, its format).
+    /// `elementSetup` sees every element the playbin makes, before it is used (its
+    /// "element-setup"), so the caller's rules for what a source may fetch hold here too.
     public static func frame(uri: String, at position: ClockTime, timeout: Double,
                              elementSetup: (@Sendable (Element) -> Void)? = nil) -> Result<Sample, GStreamerError> {
         let playbin: Element, sink: Element

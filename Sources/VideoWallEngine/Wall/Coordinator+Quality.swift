@@ -44,21 +44,21 @@ extension Coordinator {
     private nonisolated static func measure(first: (uri: String, time: MediaTime), second: (uri: String, time: MediaTime),
                                             timeout: Double) -> Result<QualityReading, SnapshotError> {
         func decoded(_ tile: (uri: String, time: MediaTime), _ number: Int) -> Result<Sample, SnapshotError> {
-            let rules = NetworkFetchRules(sourceURI: tile.uri, onRefusal: { _ in }, onSkip: { _ in })
-            return FrameGrabber.frame(uri: tile.uri, at: tile.time.clockTime, timeout: timeout, elementSetup: { rules.apply(to: $0) })
-                .mapError { SnapshotError(description: "tile \(number): " + GStreamerText.readable($0.message)) }
+            sourceFrame(uri: tile.uri, at: tile.time, timeout: timeout).mapError { SnapshotError(description: "tile \(number): " + $0.description) }
+        }
+        func grey(_ sample: Sample, _ number: Int, size: (width: Int, height: Int)? = nil) -> Result<GreyFrame, SnapshotError> {
+            FrameGrabber.grey(sample, width: size?.width, height: size?.height)
+                .mapError { SnapshotError(description: "tile \(number): " + $0.message) }
         }
         func luma(_ frame: GreyFrame) -> LumaPicture? {
             LumaPicture(width: frame.width, height: frame.height, stride: frame.stride, pixels: frame.pixels)
         }
         do {
-            let reference = try FrameGrabber.grey(try decoded(first, 1).get())
-                .mapError { SnapshotError(description: "tile 1: " + $0.message) }.get()
+            let reference = try grey(try decoded(first, 1).get(), 1).get()
             let sample = try decoded(second, 2).get()
-            let native = try FrameGrabber.grey(sample).mapError { SnapshotError(description: "tile 2: " + $0.message) }.get()
+            let native = try grey(sample, 2).get()
             let sameSize = native.width == reference.width && native.height == reference.height
-            let compared = sameSize ? native : try FrameGrabber.grey(sample, width: reference.width, height: reference.height)
-                .mapError { SnapshotError(description: "tile 2: " + $0.message) }.get()
+            let compared = sameSize ? native : try grey(sample, 2, size: (reference.width, reference.height)).get()
             guard let a = luma(reference), let b = luma(compared), let quality = FrameQuality.measure(a, b) else {
                 return .failure(SnapshotError(description: "the frames could not be compared"))
             }

@@ -54,13 +54,22 @@ extension Coordinator {
         return instants
     }
 
-    private nonisolated static func grab(uri: String, at time: MediaTime, into path: String, timeout: Double) -> Result<String, SnapshotError> {
-        // The tile's own rules for what its source may fetch (a remote playlist's segments
-        // stay on the network).
+    /// A tile's source frame at `time`, decoded again at its own resolution under the tile's
+    /// rules for what its source may fetch (a remote playlist's segments stay on the network).
+    /// Blocks: for worker threads.
+    nonisolated static func sourceFrame(uri: String, at time: MediaTime, timeout: Double) -> Result<Sample, SnapshotError> {
         let rules = NetworkFetchRules(sourceURI: uri, onRefusal: { _ in }, onSkip: { _ in })
-        switch FrameGrabber.png(uri: uri, at: time.clockTime, timeout: timeout, elementSetup: { rules.apply(to: $0) }) {
+        return FrameGrabber.frame(uri: uri, at: time.clockTime, timeout: timeout, elementSetup: { rules.apply(to: $0) })
+            .mapError { SnapshotError(description: GStreamerText.readable($0.message)) }
+    }
+
+    private nonisolated static func grab(uri: String, at time: MediaTime, into path: String, timeout: Double) -> Result<String, SnapshotError> {
+        let png = sourceFrame(uri: uri, at: time, timeout: timeout).flatMap {
+            FrameGrabber.png($0).mapError { SnapshotError(description: GStreamerText.readable($0.message)) }
+        }
+        switch png {
         case .failure(let error):
-            return .failure(SnapshotError(description: GStreamerText.readable(error.message)))
+            return .failure(error)
         case .success(let bytes):
             do {
                 try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)

@@ -27,16 +27,16 @@ enum BenchText {
             lines.append(String(format: "loop: %d wraps, longest interval %.2f ms released, %.2f ms seen running (frame period %.2f ms), %d lost, %d repeated",
                                 loop.wraps, loop.longestIntervalMs, loop.longestObservedIntervalMs, loop.framePeriodMs, loop.framesLost, loop.framesRepeated))
         }
+        func coherence(_ label: String, _ screen: ScreenCoherence) -> String {
+            label + String(format: ": %d captures, all tiles on one frame in %.1f%%, largest difference %d frame(s), %d unreadable",
+                           screen.samples, screen.shareAllSame * 100, screen.largestDifference, screen.unreadable)
+        }
         if let screen = r.screen {
-            lines.append(String(format: "on screen: %d captures, all tiles on one frame in %.1f%%, largest difference %d frame(s), %d unreadable",
-                                screen.samples, screen.shareAllSame * 100, screen.largestDifference, screen.unreadable))
+            lines.append(coherence("on screen", screen))
         } else if let note = r.screenNote {
             lines.append("on screen: \(note)")
         }
-        if let screen = r.screenUnderLoad {
-            lines.append(String(format: "on screen, one core kept busy: %d captures, all tiles on one frame in %.1f%%, largest difference %d frame(s), %d unreadable",
-                                screen.samples, screen.shareAllSame * 100, screen.largestDifference, screen.unreadable))
-        }
+        if let screen = r.screenUnderLoad { lines.append(coherence("on screen, one core kept busy", screen)) }
         if let launch = r.launch {
             lines.append(String(format: "launch to picture (process start to every tile's first frame on screen, %d tiles, %d runs): p50 %.0f ms, min %.0f, max %.0f",
                                 launch.tiles, launch.runs, launch.p50Ms, launch.minMs, launch.maxMs))
