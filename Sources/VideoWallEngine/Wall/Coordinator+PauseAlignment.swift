@@ -5,10 +5,11 @@ import VideoWallCore
 extension Coordinator {
     /// Pipelines are paused one after another, and a pause can fall across a frame boundary:
     /// a tile whose sink had just shown frame n+1 prerolls n+2 while the others preroll n+1,
-    /// and the paused wall shows two frames (with a clip with sound, one pause in two). Once
-    /// every tile has prerolled, tiles on different frames are brought onto one by an accurate
-    /// seek to the earliest, where the wall stands. Nothing is done when they agree, or when
-    /// the wall has moved on meanwhile (played, sought, stepped).
+    /// and the paused wall shows two instants (with a clip with sound, one pause in two). Once
+    /// every tile has prerolled, tiles whose frames share no instant are brought onto the
+    /// latest one by an accurate seek, so the wall's position stays where it is. Nothing is
+    /// done when they share one (tiles of other frame rates start their frames at other
+    /// times), or when the wall has moved on meanwhile (played, sought, stepped).
     func alignFramesAfterPause() {
         pauseAlignment?.cancel()
         let deadline = Date().addingTimeInterval(prerollSeconds)
@@ -19,23 +20,26 @@ extension Coordinator {
                 guard Date() < deadline else { return }
                 await MainLoop.sleep(seconds: 0.01)
             }
-            guard let self, let target = self.framesApart() else { return }
-            self.requestSeek(to: target, precision: .accurate)
+            guard let self, let (target, frame) = self.framesApart() else { return }
+            self.requestSeek(to: Self.frameSeekTime(target, frameDuration: frame), precision: .accurate)
             self.lastSeekKeptPlace = true
         }
     }
 
-    /// Where the earliest paused tile stands on the wall, when the paused tiles stand on
-    /// frames half a frame or more apart (offsets counted); nil when they agree. Tiles that
-    /// ended, wait on their first frame for their offset, or cannot seek say nothing.
-    private func framesApart() -> MediaTime? {
-        let placed = active.filter { $0.state == .paused && $0.asset.isSeekable }.compactMap { tile -> MediaTime? in
+    /// Where the latest paused tile's frame starts on the wall (and the shortest frame), when
+    /// the paused tiles' frames share no instant (offsets counted, to within a millisecond of
+    /// container rounding); nil when they do. Tiles that ended, wait on their first frame for
+    /// their offset, or cannot seek say nothing.
+    private func framesApart() -> (start: MediaTime, frame: MediaTime)? {
+        let spans = active.filter { $0.state == .paused && $0.asset.isSeekable }.compactMap { tile -> (start: MediaTime, end: MediaTime)? in
             guard let position = tile.position else { return nil }
             let delay = machine.delay(ofTile: tile.index)
-            return position <= .zero && delay > .zero ? nil : position + delay
+            guard position > .zero || delay <= .zero else { return nil }
+            let start = position + delay
+            return (start, start + (frameDuration(ofTile: tile.index) ?? .milliseconds(40)))
         }
-        guard placed.count > 1, let low = placed.min(), let high = placed.max() else { return nil }
-        let frame = active.compactMap { frameDuration(ofTile: $0.index) }.min() ?? .milliseconds(40)
-        return high - low >= frame * 0.5 ? low : nil
+        guard spans.count > 1, let latest = spans.map(\.start).max(), let earliestEnd = spans.map(\.end).min(),
+              latest >= earliestEnd - .milliseconds(1) else { return nil }
+        return (latest, active.compactMap { frameDuration(ofTile: $0.index) }.min() ?? .milliseconds(40))
     }
 }
