@@ -41,7 +41,7 @@ final class ZoomOnScreenTests: XCTestCase {
 
             XCTAssertTrue(window.simulateKey("Z"))
             let sharp = await waitUntil(timeout: 5) { Self.sharpness(window, region: 0) > 0.4 && Self.sharpness(window, region: 1) > 0.4 }
-            XCTAssertTrue(sharp, "Z: one source pixel per screen pixel on both linked tiles: \(Self.sharpness(window, region: 0)), \(Self.sharpness(window, region: 1))")
+            XCTAssertTrue(sharp, "Z: one source pixel per screen pixel on both linked tiles: \(Self.sharpness(window, region: 0)), \(Self.sharpness(window, region: 1)) \(window.statusText(ofRegion: 1) ?? "-") \(window.statusText(ofRegion: 0) ?? "-")")
             XCTAssertGreaterThan(window.zoom.scale, 2.5)
             // A new size for the tiles keeps what they show: still zoomed (fit is grey, near 0).
 
@@ -60,6 +60,53 @@ final class ZoomOnScreenTests: XCTestCase {
             let out = await waitUntil(timeout: 3) { window.zoom.scale < scale - 0.1 }
             XCTAssertTrue(out, "a notch down zooms out: \(window.zoom.scale) from \(scale)")
             XCTAssertEqual(window.zoom.scale, scale / 1.25, accuracy: 0.01)
+        }
+    }
+
+    /// The share of the middle 40x40 of a region's picture (green) that is near its darkest or
+    /// near its lightest value: source pixels enlarged as blocks are all one or the other (0 if
+    /// the patch is nearly flat); enlarged smoothly, the ramps between them are neither.
+    @MainActor
+    private static func twoToned(_ window: WallWindow, region: Int) -> Double {
+        guard let capture = window.capture(), let picture = window.videoFrame(ofRegion: region) else { return -1 }
+        var greens: [Int] = []
+        for y in (picture.y + picture.height / 2 - 20)..<(picture.y + picture.height / 2 + 20) {
+            for x in (picture.x + picture.width / 2 - 20)..<(picture.x + picture.width / 2 + 20) {
+                greens.append(Int(capture.pixel(x: x, y: y).green))
+            }
+        }
+        guard let low = greens.min(), let high = greens.max(), high - low >= 60 else { return 0 }
+        let margin = (high - low) * 15 / 100
+        return Double(greens.filter { $0 <= low + margin || $0 >= high - margin }.count) / Double(greens.count)
+    }
+
+    func testNearestNeighbourShowsSourcePixelsAsBlocks() throws {
+        try onMainLoop(timeout: 120) {
+            let path = try await TestClips.clip(Self.checkers)
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [path, path])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: [0, 1])
+            await WallWindowHarness.pauseWithSpace(window, wall)
+            // Past 1:1: each source pixel is about 2.4 screen pixels wide.
+            XCTAssertTrue(window.simulateKey("Z"))
+            let oneToOne = await waitUntil(timeout: 5) { Self.sharpness(window, region: 0) > 0.4 }
+            XCTAssertTrue(oneToOne, "Z: 1:1")
+            for _ in 0..<4 { XCTAssertTrue(window.simulateScroll(region: 0, down: false)) }
+            // At 1:1 every pixel is dark or light; enlarged smoothly, ramps come between them.
+            let zoomed = await waitUntil(timeout: 5) { (0.01..<0.75).contains(Self.twoToned(window, region: 1)) }
+            let smooth = Self.twoToned(window, region: 1)
+            XCTAssertTrue(zoomed, "zoomed past 1:1, bilinear: ramps between the source pixels: \(smooth)")
+
+            XCTAssertTrue(window.simulateKey("N"))
+            let on = await waitUntil(timeout: 3) { window.nearestFiltering }
+            XCTAssertTrue(on, "N turns nearest-neighbour on")
+            let blocks = await waitUntil(timeout: 5) { Self.twoToned(window, region: 0) > 0.9 && Self.twoToned(window, region: 1) > 0.9 }
+            XCTAssertTrue(blocks, "N: every screen pixel is one source pixel's: \(Self.twoToned(window, region: 0)), \(Self.twoToned(window, region: 1)) (bilinear \(smooth))")
+            XCTAssertGreaterThan(window.zoom.scale, 2.5, "still zoomed")
+
+            XCTAssertTrue(window.simulateKey("N"))
+            let smoothAgain = await waitUntil(timeout: 5) { (0.01..<0.75).contains(Self.twoToned(window, region: 1)) }
+            XCTAssertTrue(smoothAgain, "N again: smooth: \(Self.twoToned(window, region: 1))")
         }
     }
 }

@@ -30,6 +30,8 @@ public enum WallCommand: Equatable, Sendable {
     case resetZoom
     /// Zoom to one source pixel per screen pixel (`Z`).
     case showSourcePixels
+    /// Source pixels enlarged as sharp blocks (nearest-neighbour) or smoothly, on every tile (`N`).
+    case toggleNearest
     /// The selected tile zooms on its own, or with the others again (`u`).
     case toggleZoomLink
     /// PSNR and SSIM of tile 2 against tile 1 for the frames on screen (`I`).
@@ -95,6 +97,7 @@ public enum WallCommand: Equatable, Sendable {
         case "i": return .toggleInfo
         case "z": return .resetZoom
         case "Z": return .showSourcePixels
+        case "N": return .toggleNearest
         case "u": return .toggleZoomLink
         case "I": return .measureQuality
         case "c": return .cycleCompareView

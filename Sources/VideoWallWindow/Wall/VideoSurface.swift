@@ -5,10 +5,18 @@ import VideoWallCore
 import VideoWallEngine
 
 /// A tile's video surface: a GtkDrawingArea painted with cairo from the frames of
-/// `queue ! videocrop ! videoconvertscale ! capsfilter ! appsink`.
+/// `queue ! videocrop ! videoconvertscale ! capsfilter ! videoconvertscale method=nearest !
+/// capsfilter ! appsink`.
 ///
 /// A zoomed tile is cut from the source resolution (`videocrop`) before it is scaled to the
 /// screen, so the picture is sharp: never an enlarged screen-sized frame.
+///
+/// Two scalers, because `videoconvertscale` reads its `method` only when its caps change
+/// (`set_info`): setting it on a running element does nothing until the next resize. The
+/// first scaler (bilinear) normally scales to the screen and the second passes frames
+/// through untouched; for pixel peeping (`setNearest`) the first only converts the cut part to
+/// BGRx at its source size and the second enlarges it with nearest-neighbour, so each source
+/// pixel is a sharp block. Either way a switch is a caps change of both, which they apply.
 ///
 /// Frames are scaled to the on-screen size and converted to BGRx inside the pipeline, so the
 /// CPU never converts a full-size frame. The widget is sized to the fitted rectangle: nothing
@@ -20,10 +28,17 @@ final class VideoSurface {
     let videoSink: VideoSink
     /// The drawing area; the container holds the only reference.
     let widget: UnsafeMutablePointer<GtkWidget>
+    /// The size and format of the frames the sink gets.
     private let filter: Element
+    /// Between the two scalers: the screen size (bilinear) or the source size (nearest).
+    private let sourceFilter: Element
     private let crop: Element
+    /// Whether the second scaler enlarges source pixels with nearest-neighbour filtering.
+    private(set) var nearest = false
     /// What the crop cuts now (left, right, top, bottom source pixels).
     private var appliedCrop = (left: 0, right: 0, top: 0, bottom: 0)
+    /// The size of the part the crop keeps, in source pixels (nil until a zoom is applied).
+    private var cutSize: (width: Int, height: Int)?
     let frames = FrameQueue()
     private var newSample: SignalConnection?
     private var newPreroll: SignalConnection?
@@ -39,17 +54,27 @@ final class VideoSurface {
         let queue = try Element(factory: "queue", name: "\(name)-queue")
         crop = try Element(factory: "videocrop", name: "\(name)-crop")
         let scale = try Element(factory: "videoconvertscale", name: "\(name)-scale")
+        sourceFilter = try Element(factory: "capsfilter", name: "\(name)-source-size")
+        let peep = try Element(factory: "videoconvertscale", name: "\(name)-nearest")
         filter = try Element(factory: "capsfilter", name: "\(name)-size")
         let sink = try AppSink(name: name)
         try scale.set("add-borders", false)
-        try filter.set("caps", caps: try Caps("video/x-raw,format=BGRx,pixel-aspect-ratio=1/1"))
+        try peep.set("add-borders", false)
+        try peep.setFromString("method", "nearest-neighbour")
+        let anySize = try Caps("video/x-raw,format=BGRx,pixel-aspect-ratio=1/1")
+        for sizeFilter in [sourceFilter, filter] {
+            try sizeFilter.set("caps", caps: anySize)
+            // A frame already on its way with the previous size is let through while the
+            // new size is negotiated, instead of failing the stream as not negotiated.
+            try sizeFilter.setFromString("caps-change-mode", "delayed")
+        }
         try sink.set("sync", true)
         // No quality-of-service events (see `VideoSink.headless`): the wall decides what is
         // dropped, the same for every tile.
         try sink.set("qos", false)
         try sink.set("max-lateness", 20_000_000)
         try sink.set("enable-last-sample", true)
-        let chain: [Element] = [queue, crop, scale, filter, sink]
+        let chain: [Element] = [queue, crop, scale, sourceFilter, peep, filter, sink]
         for element in chain { try bin.add(element) }
         for (a, b) in zip(chain, chain.dropFirst()) { try a.link(to: b) }
         try bin.exposePad("sink", of: queue, as: "sink")
@@ -103,11 +128,32 @@ final class VideoSurface {
         try? crop.set("right", cut.right)
         try? crop.set("top", cut.top)
         try? crop.set("bottom", cut.bottom)
+        cutSize = (source.width - cut.left - cut.right, source.height - cut.top - cut.bottom)
+        if nearest { applySize() }
+        return true
+    }
+
+    /// Source pixels enlarged as sharp blocks (nearest-neighbour), or smoothly (bilinear).
+    /// Returns whether it changed.
+    @discardableResult
+    func setNearest(_ on: Bool) -> Bool {
+        guard on != nearest else { return false }
+        nearest = on
+        applySize()
         return true
     }
 
     private func applySize() {
         guard let size, let caps = try? Caps("video/x-raw,format=BGRx,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1") else { return }
+        // Nearest: the first scaler keeps the cut part's own size (and pixel aspect ratio), so
+        // only the second one scales. The size is spelled out: a capsfilter whose new caps
+        // still accept the negotiated ones asks for no renegotiation.
+        var between = caps
+        if nearest, let cut = cutSize ?? frames.sourceFormat.map({ ($0.width, $0.height) }),
+           let sourceSized = try? Caps("video/x-raw,format=BGRx,width=\(cut.width),height=\(cut.height)") {
+            between = sourceSized
+        }
+        try? sourceFilter.set("caps", caps: between)
         try? filter.set("caps", caps: caps)
     }
 

@@ -64,6 +64,9 @@ public final class WallWindow {
     /// What the linked tiles show when zoomed (wheel, drag, `z`, `Z`): one part of the picture,
     /// in fractions of each source, so tiles of different resolutions show the same part.
     public private(set) var zoom = ZoomView()
+    /// Source pixels enlarged as sharp blocks (`N`, nearest-neighbour) rather than smoothly,
+    /// on every tile.
+    public private(set) var nearestFiltering = false
     /// Tiles (from 0) unlinked from the others (`u`), each with what it shows.
     private var ownZoom: [Int: ZoomView] = [:]
     /// The primary button went down on a tile at (x, y): a click unless it is dragged.
@@ -562,6 +565,9 @@ public final class WallWindow {
             guard let region = viewForTile[tile], let source = tiles[region].surface?.frames.sourceFormat,
                   let shown = tiles[region].videoRect else { break }
             changeZoom(of: zoomKeyTarget) { $0.showSourcePixels(sourceWidth: source.width, shownWidth: shown.width) }
+        case .toggleNearest:
+            nearestFiltering.toggle()
+            applyZoom()
         case .toggleZoomLink:
             guard let tile = selectedTile else { break }
             if ownZoom.removeValue(forKey: tile) == nil { ownZoom[tile] = zoom }
@@ -590,7 +596,9 @@ public final class WallWindow {
     private func applyZoom() {
         var changed = false
         for (tile, region) in viewForTile {
-            if tiles[region].surface?.setZoom(ownZoom[tile] ?? zoom) == true { changed = true }
+            guard let surface = tiles[region].surface else { continue }
+            if surface.setZoom(ownZoom[tile] ?? zoom) { changed = true }
+            if surface.setNearest(nearestFiltering) { changed = true }
         }
         if changed { refreshPausedPicture() }
         refreshTransport()
@@ -606,8 +614,9 @@ public final class WallWindow {
     /// The zoomed part of tile `tile`, for its overlay ("zoom 4x", "unlinked").
     private func zoomLine(ofTile tile: Int) -> String? {
         let view = ownZoom[tile] ?? zoom
-        guard view.isZoomed || ownZoom[tile] != nil else { return nil }
+        guard view.isZoomed || ownZoom[tile] != nil || nearestFiltering else { return nil }
         return String(format: "zoom %.1fx", view.scale) + (ownZoom[tile] != nil ? ", unlinked" : "")
+            + (nearestFiltering ? ", nearest" : "")
     }
 
     private func pictureSize(ofTile tile: Int) -> (width: Double, height: Double)? {
