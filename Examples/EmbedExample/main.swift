@@ -49,6 +49,7 @@ struct EmbedExample {
             case .failed(let error): return "\(tile) failed: \(error.reasonText)"
             case .endOfStream: return "\(tile) end of stream"
             case .looped(let count): return "\(tile) loop \(count)"
+            case .itemChanged(let item, _): return "\(tile) playlist item \(item + 1)"
             }
         }
     }

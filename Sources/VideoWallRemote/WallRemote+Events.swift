@@ -26,6 +26,9 @@ extension WallRemote {
             broadcast("tile-failed", ["tile": .number(Double(tile + 1)), "error": .string(error.reasonText)])
         case .tile(let tile, .looped(let count)):
             broadcast("loop", ["tile": .number(Double(tile + 1)), "count": .number(Double(count))])
+        case .tile(let tile, .itemChanged(let item, let changes)):
+            broadcast("item-changed", ["tile": .number(Double(tile + 1)), "item": .number(Double(item + 1)),
+                                       "changes": .number(Double(changes))])
         case .tile(let tile, .tags(let tags)):
             // What the stream says of itself (title, codec, timed metadata), once per change;
             // the running bit-rate figures demuxers and decoders repeat every few frames are

@@ -6,9 +6,13 @@ public struct Layout: Sendable, Equatable {
     public var gap: Int
     /// In file order; region numbers in messages are 1-based positions in this array.
     public var regions: [LayoutRegion]
+    /// `sync: items`: every region's playlist changes item together, each change waiting for
+    /// the longest item of the row (the shorter ones hold their last frame).
+    public var syncItems: Bool
 
-    public init(name: String, background: RGBColor = .black, gap: Int = 0, regions: [LayoutRegion]) {
+    public init(name: String, background: RGBColor = .black, gap: Int = 0, regions: [LayoutRegion], syncItems: Bool = false) {
         self.name = name
+        self.syncItems = syncItems
         self.background = background
         self.gap = gap
         self.regions = regions

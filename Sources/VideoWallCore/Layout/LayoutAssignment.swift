@@ -47,7 +47,8 @@ public struct LayoutAssignment: Sendable, Equatable {
         var entries: [Entry] = []
         var nextCandidate = 1
         for (regionIndex, region) in layout.regions.enumerated() {
-            if let source = region.source {
+            // A playlist region plays its own items (the first stands for them here).
+            if let source = region.source ?? region.playlist?.items.first.map({ .location($0.location) }) {
                 entries.append(Entry(region: regionIndex, source: source))
                 continue
             }

@@ -8,8 +8,9 @@ public enum LayoutParser {
     /// Fractions may overshoot 1 by this much: hand-written thirds (0.3333333333, 0.6666666667) must pass.
     public static let tolerance = 1e-9
 
-    static let layoutKeys = ["name", "background", "gap", "regions"]
-    static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset"]
+    static let layoutKeys = ["name", "background", "gap", "regions", "sync"]
+    static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset", "playlist"]
+        + scheduleKeys
 
     /// - Parameter sourceName: how errors name the file; its last path component without extension
     ///   is also the layout's name when the file gives none.
@@ -58,7 +59,14 @@ public enum LayoutParser {
         for (index, item) in items.enumerated() {
             regions.append(try region(item, number: index + 1, reader: reader))
         }
-        return Layout(name: name, background: background, gap: gap, regions: regions)
+        var syncItems = false
+        if let sync = try fields.text("sync") {
+            guard ["items", "none"].contains(sync) else {
+                throw fields.fail("sync", "'sync' must be items (every region changes item together) or none, got \(TerminalText.quoted(sync))")
+            }
+            syncItems = sync == "items"
+        }
+        return Layout(name: name, background: background, gap: gap, regions: regions, syncItems: syncItems)
     }
 
     /// Reads and parses a file; unreadable files are reported as a `LayoutError` naming the path.
@@ -154,6 +162,10 @@ public enum LayoutParser {
             throw fields.fail("volume", "'volume' must be between 0 and 1, got \(formatNumber(volume))")
         }
 
+        let playlist = try playlist(fields, reader: reader)
+        if playlist == nil, let key = scheduleKeys.first(where: { fields.node($0) != nil }) {
+            throw fields.fail(key, "'\(key)' schedules a playlist: it needs a 'playlist' in the same region")
+        }
         return LayoutRegion(
             frame: Rect(x: x, y: y, width: width, height: height),
             fit: fit,
@@ -163,7 +175,8 @@ public enum LayoutParser {
             loop: try fields.bool("loop"),
             label: try label(fields),
             z: try fields.integer("z", in: LayoutLimits.z) ?? 0,
-            offset: try offset(fields))
+            offset: try offset(fields),
+            playlist: playlist)
     }
 
     /// `offset: 0.5`, `offset: -0.04` or `offset: 12f`.

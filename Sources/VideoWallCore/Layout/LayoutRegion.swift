@@ -13,11 +13,15 @@ public struct LayoutRegion: Sendable, Equatable {
     public var label: String?
     /// How much later the tile plays than the wall (seconds or frames, `TileOffset`).
     public var offset: TileOffset?
+    /// Items played in sequence instead of one source (`playlist:`), with its schedule.
+    public var playlist: Playlist?
     /// Paint order; higher is drawn on top (a picture-in-picture inset has a higher z).
     public var z: Int
 
     public init(frame: Rect, fit: FitMode = .fit, source: LayoutSource? = nil, mute: Bool? = nil,
-                volume: Double? = nil, loop: Bool? = nil, label: String? = nil, z: Int = 0, offset: TileOffset? = nil) {
+                volume: Double? = nil, loop: Bool? = nil, label: String? = nil, z: Int = 0, offset: TileOffset? = nil,
+                playlist: Playlist? = nil) {
+        self.playlist = playlist
         self.frame = frame
         self.fit = fit
         self.source = source

@@ -20,6 +20,8 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
         /// The tile stopped showing frames while the wall played, without an error (the
         /// watchdog's verdict, in words).
         case stalled(String)
+        /// A playlist (file, folder or a layout's list) with nothing to play, in words.
+        case playlist(String)
     }
 
     public var source: String
@@ -44,6 +46,7 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
         case .playbackFailed(let detail): return detail.trimmingCharacters(in: .whitespacesAndNewlines)
         case .tooLarge(let why): return why
         case .stalled(let what): return what
+        case .playlist(let why): return why
         case .refusedFetch(let uri):
             return "refused to fetch \(TerminalText.shortened(uri, limit: TerminalText.nameLimit)): a playlist from the network may point only at http(s) addresses"
         }

@@ -111,8 +111,14 @@ package final class Player {
     let ownVolume: Double
     private var segmentDoneWhilePaused = false
 
+    /// The tile's items, in order, when it plays a playlist (`TileSpec.playlist`).
+    let playlist: PlaylistSequence?
+    /// The playlist item on screen (from 0), and how many times the item changed.
+    package private(set) var currentItem = 0
+    package private(set) var itemChanges = 0
+
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
-         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double,
+         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: [String] = [],
          onEvent: @escaping @MainActor (PlayerEvent) -> Void) throws {
         self.index = index
         self.asset = asset
@@ -120,6 +126,7 @@ package final class Player {
         self.endOfStreamPolicy = endOfStream
         self.clock = clock
         self.onEvent = onEvent
+        self.playlist = playlist.count > 1 ? PlaylistSequence(uris: playlist.map(MediaLocation.uri(for:))) : nil
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)
@@ -127,7 +134,10 @@ package final class Player {
         // native-video: playsink adds no converter or scaler of its own. The sink (a window's
         // scaling bin, or a fakesink) takes decoder output as it is, so nothing scales twice and
         // nothing letterboxes behind the window's back.
-        try pipeline.setFromString("flags", "video+audio+text+soft-volume+native-video")
+        // A playlist changes item by playbin's gapless switch (`about-to-finish`), which in
+        // GStreamer 1.22 deadlocks once an item has sound (playbin), or when an item without
+        // sound follows one with it (playbin3): a playlist tile plays its pictures only.
+        try pipeline.setFromString("flags", self.playlist == nil ? "video+audio+text+soft-volume+native-video" : "video+soft-volume+native-video")
         if let audioSink { try pipeline.setObject("audio-sink", audioSink) }
         try pipeline.set("mute", muted)
         ownVolume = volume
@@ -137,7 +147,7 @@ package final class Player {
         pipeline.useClock(clock)
         pipeline.setStartTime(nil)
         requeue = RequeueSwitch(uri: asset.uri)
-        segmentLoop = asset.isNetwork ? nil : SegmentLoop()
+        segmentLoop = asset.isNetwork || self.playlist != nil ? nil : SegmentLoop()
         connectSignals()
         busWatch = try pipeline.bus.addWatch { [weak self] message in
             MainActor.assumeIsolated { self?.handle(message) }
@@ -361,7 +371,12 @@ package final class Player {
         })
         // Streaming thread: set the next URI right here (playbin needs it synchronously); the wrap
         // is counted at the video sink when the next pass's segment arrives.
+        let playlist = self.playlist
         connections.append(pipeline.connectSignal("about-to-finish") {
+            if let playlist {
+                try? pipeline.set("uri", playlist.advance())
+                return
+            }
             guard requeue.isEnabled else { return }
             try? pipeline.set("uri", requeue.uri)
         })
@@ -409,6 +424,13 @@ package final class Player {
     /// The tile went round: counted when the first frame of the next pass is due, not when the
     /// next pass was asked for.
     private func wrapped(endingAt end: MediaTime?) {
+        if let playlist {
+            // Each item plays from its own start: the change is no pass of one clip.
+            currentItem = (currentItem + 1) % playlist.uris.count
+            itemChanges += 1
+            emit(.itemChanged(item: currentItem, changes: itemChanges))
+            return
+        }
         if let end { passEnded(at: end) }
         countLoop()
     }

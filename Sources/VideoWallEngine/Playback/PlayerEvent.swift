@@ -14,4 +14,7 @@ public enum PlayerEvent: Sendable {
     case endOfStream
     /// The tile started its clip again (loop number, from 1).
     case looped(Int)
+    /// A playlist tile's next item reached the screen: its index in the playlist (from 0) and
+    /// the number of changes so far (from 1).
+    case itemChanged(item: Int, changes: Int)
 }

@@ -8,14 +8,19 @@ extension Coordinator {
 
     private func status(of slot: TileSlot) -> TileStatus {
         let player = slot.player
-        return TileStatus(index: slot.index, source: slot.source,
+        var status = TileStatus(index: slot.index, source: slot.source,
                           state: player?.state ?? .failed, failure: slot.failure,
                           notReadyReason: player?.notReadyReason,
                           position: player?.position, duration: player?.asset.duration,
                           mediaFormat: player?.videoFormat.map(MediaFormat.init),
                           statistics: player?.statistics.map(TileStatistics.init),
-                          loopCount: player?.loopCount ?? 0, warnings: player?.warnings ?? [],
+                          loopCount: player?.loopCount ?? 0, warnings: (skippedItems[slot.index] ?? []) + (player?.warnings ?? []),
                           recoveries: recoveredCounts[slot.index] ?? 0, offset: offset(ofTile: slot.index))
+        if let player, let playlist = player.playlist {
+            status.item = playlist.uris[player.currentItem]
+            status.itemChanges = player.itemChanges
+        }
+        return status
     }
 }
 

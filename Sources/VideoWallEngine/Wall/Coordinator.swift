@@ -73,6 +73,8 @@ public final class Coordinator {
     var recoveryTimers: [Int: TimeoutToken] = [:]
     /// How many times each tile came back after failing.
     var recoveredCounts: [Int: Int] = [:]
+    /// Per tile, the playlist items left out at load and why (one line each, for the report).
+    var skippedItems: [Int: [String]] = [:]
     /// The watchdog's counts (`Coordinator+Stalls`); nil when it is off.
     var stallWatch: StallWatch?
     /// The wall's volume (1: each tile at its own level) and mute, over every tile's sound.
@@ -156,7 +158,13 @@ public final class Coordinator {
     /// pipelines go to NULL, as at `close`) and the wall starts again from a fresh transport.
     public func load(_ specs: [TileSpec]) async {
         guard !isStopping else { return }
+        // A stop meanwhile still finds every tile in its slot (not ready), as the report says.
+        let (specs, playlistFailures, skipped) = await Self.expandPlaylists(specs)
         unloadTiles()
+        skippedItems = skipped
+        for (index, lines) in skipped.sorted(by: { $0.key < $1.key }) {
+            lines.forEach { publish(.warning("tile \(index + 1): " + $0)) }
+        }
         let limit = configuration.maximumTiles
         let loadTimeout = loadSeconds, prerollTimeout = prerollSeconds
         // Discovery and preroll run side by side: each tile's pipeline starts prerolling at
@@ -165,6 +173,12 @@ public final class Coordinator {
         var discoveries: [Task<Result<Asset, AssetError>, Never>?] = []
         var profiles: [TileProfile?] = []
         for (index, spec) in specs.enumerated() {
+            if let failure = playlistFailures[index] {
+                refuse(index: index, source: spec.source, failure)
+                discoveries.append(nil)
+                profiles.append(nil)
+                continue
+            }
             guard index < limit else {
                 refuse(index: index, source: spec.source, AssetError(source: spec.source, reason: .tooManyTiles(limit: limit)))
                 discoveries.append(nil)
@@ -276,7 +290,11 @@ public final class Coordinator {
     /// What the transport needs to know of a tile's source (provisional until described).
     static func profile(of player: Player) -> TileProfile {
         let asset = player.asset
-        return TileProfile(duration: asset.duration, frameDuration: asset.video?.frameDuration, isSeekable: asset.isSeekable,
+        // A playlist tile goes on from item to item by itself: it has no one duration for the
+        // group's loop or the wall's end, and no timeline a wall seek could place it on.
+        let plays = player.playlist == nil
+        return TileProfile(duration: plays ? asset.duration : nil, frameDuration: asset.video?.frameDuration,
+                           isSeekable: plays && asset.isSeekable,
                            buffers: asset.isNetwork && !asset.isLive, endOfStream: player.endOfStreamPolicy,
                            loopsWithGroup: player.loopsWithGroup)
     }
@@ -332,7 +350,8 @@ public final class Coordinator {
             audio = fake
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
-                                endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume) { [weak self] event in
+                                endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume,
+                                playlist: spec.playlist) { [weak self] event in
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.

@@ -17,10 +17,15 @@ public struct TileSpec: Sendable {
     public var loopsWithGroup: Bool
     /// How much later the tile plays than the wall (`--offset`, a region's `offset:`).
     public var offset: TileOffset
+    /// Sources played one after another without a gap, going round after the last (`source`
+    /// is the first); empty for a tile that plays `source` alone.
+    public var playlist: [String]
 
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
-                opensAudioDevice: Bool = true, loopsWithGroup: Bool = true, offset: TileOffset = .zero) {
+                opensAudioDevice: Bool = true, loopsWithGroup: Bool = true, offset: TileOffset = .zero,
+                playlist: [String] = []) {
+        self.playlist = playlist
         self.source = source
         self.output = output
         self.endOfStream = endOfStream

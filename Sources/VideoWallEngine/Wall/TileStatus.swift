@@ -29,6 +29,10 @@ public struct TileStatus: Equatable, Sendable {
     public var recoveries: Int
     /// How much later the tile plays than the wall (its offset; zero when it has none).
     public var offset: MediaTime
+    /// A playlist tile's item on screen (its location), and how many times the item changed;
+    /// nil and 0 for a tile that plays one source.
+    public var item: String? = nil
+    public var itemChanges = 0
 
     /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
     public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,

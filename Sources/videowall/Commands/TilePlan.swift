@@ -56,10 +56,37 @@ struct TilePlan: Sendable {
                      endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
                      muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
                      opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false,
-                     offset: tile.regionSpec.offset ?? .zero)
+                     offset: tile.regionSpec.offset ?? .zero,
+                     playlist: tile.regionSpec.playlist?.items.map(\.location) ?? [])
         }
         specs += leftOver.map { TileSpec(source: $0, muted: mute, opensAudioDevice: opensAudioDevice) }
         return specs
+    }
+
+    /// One line per playlist region whose options the engine does not apply yet: they are
+    /// read and checked, and said to be ignored rather than silently dropped.
+    var unappliedPlaylistOptions: [String] {
+        var lines: [String] = []
+        if layout.syncItems, tiles.contains(where: { $0.regionSpec.playlist != nil }) {
+            lines.append("layout \(Console.name(layout.name)): 'sync: items' is not applied yet: each playlist region changes item on its own")
+        }
+        for tile in tiles {
+            guard let playlist = tile.regionSpec.playlist else { continue }
+            var keys: Set<String> = []
+            if !playlist.schedule.isAlways { keys.insert("schedules") }
+            for item in playlist.items {
+                if item.inPoint != nil || item.outPoint != nil { keys.insert("in/out") }
+                if item.duration != nil { keys.insert("duration") }
+                if item.speed != 1 { keys.insert("speed") }
+                if item.reverse { keys.insert("reverse") }
+                if item.flip != nil { keys.insert("flip") }
+                if !item.schedule.isAlways { keys.insert("schedules") }
+            }
+            guard !keys.isEmpty else { continue }
+            lines.append("region \(tile.region + 1): playlist item options not applied yet (each item plays whole, at the wall's speed): "
+                + keys.sorted().joined(separator: ", "))
+        }
+        return lines
     }
 
     /// Whether the layout says which regions are muted (then no tile is singled out to be heard).

@@ -22,6 +22,10 @@ struct WallReport: Codable, Sendable {
         var recoveries: Int?
         /// Seconds the tile plays later than the wall (`--offset`); nil when it has no offset.
         var offset: Double?
+        /// A playlist tile's item on screen (its URI) and how many times the item changed;
+        /// nil for a tile that plays one source.
+        var item: String?
+        var itemChanges: Int?
     }
 
     /// The machine could not show every frame that was due.
@@ -76,7 +80,8 @@ extension WallReport.Tile {
                   error: tile.failure?.reasonText ?? tile.notReadyReason,
                   warnings: tile.warnings.isEmpty ? nil : tile.warnings,
                   recoveries: tile.recoveries > 0 ? tile.recoveries : nil,
-                  offset: tile.offset == .zero ? nil : (tile.offset.seconds * 1000).rounded() / 1000)
+                  offset: tile.offset == .zero ? nil : (tile.offset.seconds * 1000).rounded() / 1000,
+                  item: tile.item, itemChanges: tile.item == nil ? nil : tile.itemChanges)
     }
 }
 

@@ -14,7 +14,7 @@ final class ShippedLayoutsTests: XCTestCase {
 
     private let expectedRegionCounts = [
         "single": 1, "side-by-side": 2, "stacked": 2, "grid-2x2": 4,
-        "one-plus-three": 4, "picture-in-picture": 2, "kiosk-loop": 4,
+        "one-plus-three": 4, "picture-in-picture": 2, "kiosk-loop": 4, "signage-playlists": 3,
     ]
 
     func testEveryShippedFileParsesWithExpectedShape() throws {

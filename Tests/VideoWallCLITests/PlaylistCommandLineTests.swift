@@ -1,0 +1,64 @@
+import Foundation
+import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// Playlists from the command line and from a layout, run as a user runs them: a folder as a
+/// MEDIA argument goes from item to item, the report says which item is on screen and how
+/// many changes there were, and a skipped entry is one warning line naming it.
+final class PlaylistCommandLineTests: XCTestCase {
+    func testAFolderAndALayoutPlaylistPlayTheirItemsAndTheReportCountsTheChanges() throws {
+        let (a, b) = try onMainLoop {
+            (try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 30, audio: true)),
+             try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 24, pattern: "ball")))
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-cli-playlist-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder + "/items", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/items/1-first.mp4", withDestinationPath: a)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/items/2-second.mp4", withDestinationPath: b)
+        let layout = """
+        regions:
+          - {x: 0, y: 0, width: 0.5, height: 1}
+          - x: 0.5
+            y: 0
+            width: 0.5
+            height: 1
+            playlist:
+              - \(b)
+              - \(folder)/nowhere.mp4
+              - source: \(a)
+                speed: 0.5
+        """
+        try layout.write(toFile: folder + "/wall.yaml", atomically: true, encoding: .utf8)
+
+        // 1 s then 0.8 s items: in 4 s each tile changes item at least three times.
+        let result = try CommandRunner.run(["--headless", "--quit-after", "4", "--layout", folder + "/wall.yaml", "--report", "-", folder + "/items"], timeout: 40)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let report = try result.reportTiles()
+        XCTAssertEqual(report.count, 2, "\(report)")
+        for tile in report {
+            XCTAssertEqual(tile["state"] as? String, "playing", "\(tile)")
+            XCTAssertGreaterThanOrEqual(tile["itemChanges"] as? Int ?? 0, 3, "\(tile)")
+            XCTAssertNotNil(tile["item"] as? String, "\(tile)")
+            XCTAssertGreaterThanOrEqual(tile["framesRendered"] as? Int ?? 0, 100, "\(tile)")
+        }
+        let lines = result.standardError.split(separator: "\n")
+        XCTAssertEqual(lines.filter { $0.contains("nowhere.mp4") && $0.contains("file not found") }.count, 1, result.standardError)
+        XCTAssertEqual(lines.filter { $0.contains("region 2: playlist item options not applied yet") && $0.contains("speed") }.count, 1, result.standardError)
+        XCTAssertTrue((report[1]["warnings"] as? [String] ?? []).contains { $0.contains("nowhere.mp4") }, "the report says what was skipped: \(report[1])")
+    }
+
+    func testAnEmptyFolderIsAFailedTileWithItsReasonAndTheOthersPlay() throws {
+        let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 60)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-cli-empty-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let result = try CommandRunner.run(["--headless", "--quit-after", "1", "--report", "-", folder, clip], timeout: 30)
+        let report = try result.reportTiles()
+        XCTAssertEqual(report.first?["state"] as? String, "failed", "\(report)")
+        XCTAssertEqual(report.first?["error"] as? String, "the folder holds no video or image file", "\(report)")
+        XCTAssertEqual(report.last?["state"] as? String, "playing", "\(report)")
+        XCTAssertTrue(result.standardError.contains("tile 1: "), result.standardError)
+    }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallFixtures
+import VideoWallTestSupport
+import XCTest
+
+/// A tile playing a playlist changes item with no gap: at each change every frame of both items
+/// is rendered once, in order, and no interval between two rendered frames exceeds a frame
+/// period plus 2 ms; on an H.264 clip with sound followed by a VP9 clip without.
+final class PlaylistTests: XCTestCase {
+    static let period = MediaTime(nanoseconds: 33_333_333)
+
+    func testItemsFollowEachOtherWithEveryFrameOnceAndNoGap() throws {
+        try onMainLoop(timeout: 120) {
+            let clips = [ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true),
+                         ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)]
+            var paths: [String] = []
+            for clip in clips { paths.append(try await TestClips.clip(clip)) }
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "playlist", clock: wall.clock)
+            var spec = TileSpec(source: paths[0], output: sink.sink, muted: true, opensAudioDevice: false)
+            spec.playlist = paths
+            await wall.load([spec])
+            sink.reset()
+            wall.play()
+            let enough = await waitUntil(timeout: 15) { sink.rendered.count >= 45 + 36 + 45 + 10 }
+            wall.pause()
+            XCTAssertTrue(enough, "rendered \(sink.rendered.count)")
+            let indices = sink.rendered.map { Int(FrameMath.frameIndex(of: $0.presentationTime, frameDuration: Self.period)) }
+            let expected = Array(0..<45) + Array(0..<36) + Array(0..<45) + Array(0..<36)
+            XCTAssertEqual(Array(indices.prefix(130)), Array(expected.prefix(130)), "items in order, every frame once")
+            XCTAssertGreaterThanOrEqual(wall.players[0].itemChanges, 3, "item changes counted")
+            XCTAssertEqual(wall.players[0].loopCount, 0, "an item change is not a loop")
+            let renders = sink.rendered
+            let gaps = zip(renders, renders.dropFirst()).map { ($1.releaseTime - $0.releaseTime).nanoseconds }
+            let worst = gaps.max() ?? 0
+            XCTAssertLessThanOrEqual(worst, Self.period.nanoseconds + 2_000_000, "longest interval \(Double(worst) / 1e6) ms")
+        }
+    }
+
+    /// An `.m3u` file and a folder as a tile's source: entries relative to the playlist's folder,
+    /// a missing file and a still image skipped with a warning each naming them, a folder in
+    /// name order with numbers compared as numbers.
+    func testAPlaylistFileOrAFolderIsATilesSource() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-playlist-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder + "/clips", withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try FileManager.default.createSymbolicLink(atPath: folder + "/clips/2.mp4", withDestinationPath: a)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/clips/10.webm", withDestinationPath: b)
+            try "notes".write(toFile: folder + "/clips/notes.txt", atomically: true, encoding: .utf8)
+            try "#EXTM3U\nclips/10.webm\nclips/missing.mp4\nposter.png\n./clips/2.mp4\n".write(toFile: folder + "/list.m3u", atomically: true, encoding: .utf8)
+
+            for (source, first, second) in [(folder + "/list.m3u", 36, 45), (folder + "/clips", 45, 36)] {
+                let wall = try Coordinator()
+                let warnings = WarningCollector(wall)
+                let sink = try RenderRecorder(name: "playlist-file", clock: wall.clock)
+                await wall.load([TileSpec(source: source, output: sink.sink, muted: true, opensAudioDevice: false)])
+                sink.reset()
+                wall.play()
+                let enough = await waitUntil(timeout: 15) { sink.rendered.count >= first + second + 5 }
+                wall.pause()
+                XCTAssertTrue(enough, "\(source): rendered \(sink.rendered.count)")
+                let indices = sink.rendered.map { Int(FrameMath.frameIndex(of: $0.presentationTime, frameDuration: Self.period)) }
+                XCTAssertEqual(Array(indices.prefix(first + second + 5)), Array(0..<first) + Array(0..<second) + Array(0..<5), source)
+                if source.hasSuffix(".m3u") {
+                    XCTAssertTrue(warnings.lines.contains { $0.contains("missing.mp4") && $0.contains("file not found") }, "\(warnings.lines)")
+                    XCTAssertTrue(warnings.lines.contains { $0.contains("poster.png") && $0.contains("still images") }, "\(warnings.lines)")
+                } else {
+                    XCTAssertEqual(warnings.lines, [], "a folder's other files are not media: no warning")
+                }
+                wall.shutDown()
+            }
+        }
+    }
+
+    func testAPlaylistWithNothingPlayableFailsItsTileWithTheReason() throws {
+        try onMainLoop(timeout: 60) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-playlist-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try "gone.mp4\n".write(toFile: folder + "/list.m3u8", atomically: true, encoding: .utf8)
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: folder + "/list.m3u8"), TileSpec(source: folder)])
+            XCTAssertEqual(wall.slots[0].loadFailure?.reasonText, "no item of the playlist can be played")
+            XCTAssertEqual(wall.slots[1].loadFailure?.reasonText, "the folder holds no video or image file")
+        }
+    }
+}
+
+/// The wall's warnings as they are published.
+@MainActor
+final class WarningCollector {
+    private(set) var lines: [String] = []
+    private var task: Task<Void, Never>?
+
+    init(_ wall: Coordinator) {
+        let events = wall.events()
+        task = Task { @MainActor [weak self] in
+            for await event in events {
+                if case .warning(let line) = event { self?.lines.append(line) }
+            }
+        }
+    }
+
+    deinit { task?.cancel() }
+}
