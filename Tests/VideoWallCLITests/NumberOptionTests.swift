@@ -22,6 +22,9 @@ final class NumberOptionTests: XCTestCase {
     func testEveryOtherNumberIsBounded() throws {
         let cases: [([String], String)] = [
             (["--max-tiles", "0", media], "--max-tiles"),
+            (["--image-duration", "0", media], "--image-duration"),
+            (["--image-duration", "nan", media], "--image-duration"),
+            (["--image-duration", "86401", media], "--image-duration"),
             (["--max-tiles", "17", media], "--max-tiles"),
             (["--monitor", "64", media], "--monitor"),
             (["--monitor=-1", media], "--monitor"),

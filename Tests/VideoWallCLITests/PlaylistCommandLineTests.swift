@@ -17,6 +17,9 @@ final class PlaylistCommandLineTests: XCTestCase {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         try FileManager.default.createSymbolicLink(atPath: folder + "/items/1-first.mp4", withDestinationPath: a)
         try FileManager.default.createSymbolicLink(atPath: folder + "/items/2-second.mp4", withDestinationPath: b)
+        try onMainLoop {
+            try await ClipGenerator.run("videotestsrc num-buffers=1 ! video/x-raw,width=200,height=100 ! pngenc ! filesink location=\(folder)/items/10-poster.png", timeout: 20)
+        }
         let layout = """
         regions:
           - {x: 0, y: 0, width: 0.5, height: 1}
@@ -32,8 +35,9 @@ final class PlaylistCommandLineTests: XCTestCase {
         """
         try layout.write(toFile: folder + "/wall.yaml", atomically: true, encoding: .utf8)
 
-        // 1 s then 0.8 s items: in 4 s each tile changes item at least three times.
-        let result = try CommandRunner.run(["--headless", "--quit-after", "4", "--layout", folder + "/wall.yaml", "--report", "-", folder + "/items"], timeout: 40)
+        // 1 s, 0.8 s and a still for 0.5 s: in 4 s each tile changes item at least three times.
+        let result = try CommandRunner.run(["--headless", "--quit-after", "4", "--image-duration", "0.5", "--layout", folder + "/wall.yaml",
+                                            "--report", "-", folder + "/items"], timeout: 40)
         XCTAssertEqual(result.status, 0, result.standardError)
         let report = try result.reportTiles()
         XCTAssertEqual(report.count, 2, "\(report)")
@@ -47,6 +51,8 @@ final class PlaylistCommandLineTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains("nowhere.mp4") && $0.contains("file not found") }.count, 1, result.standardError)
         XCTAssertEqual(lines.filter { $0.contains("region 2: playlist item options not applied yet") && $0.contains("speed") }.count, 1, result.standardError)
         XCTAssertTrue((report[1]["warnings"] as? [String] ?? []).contains { $0.contains("nowhere.mp4") }, "the report says what was skipped: \(report[1])")
+        // The folder's tile: 30 + 24 frames and one still a round, about 2.3 s.
+        XCTAssertGreaterThanOrEqual(report[0]["itemChanges"] as? Int ?? 0, 4, "the still is an item: \(report[0])")
     }
 
     func testAnEmptyFolderIsAFailedTileWithItsReasonAndTheOthersPlay() throws {

@@ -4,16 +4,18 @@ import VideoWallCore
 extension Coordinator {
     /// Turns each tile whose source is a playlist file or a folder, or that lists its items
     /// (`TileSpec.playlist`), into its items: the first as `source`, all of them as `playlist`.
-    /// Files are read off the main thread, all tiles at once. Items that cannot play are left
-    /// out with a warning each (a missing file; a still image, which tiles do not show yet); a
-    /// playlist left with nothing is the tile's failure. A playlist of one item is that item.
-    static func expandPlaylists(_ specs: [TileSpec]) async
+    /// Files are read off the main thread, all tiles at once. A still image becomes a one-frame
+    /// clip lasting its duration (`StillClip`; the item's `duration`, else `imageDuration`).
+    /// Items that cannot play are left out with a line each (a missing file, an image that
+    /// cannot be read); a playlist left with nothing is the tile's failure. A playlist of one
+    /// item is that item, played as a tile's only source.
+    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime) async
         -> (specs: [TileSpec], failures: [Int: AssetError], skipped: [Int: [String]]) {
         let outcomes = await withTaskGroup(of: (Int, Result<PlaylistLoader.Expansion?, PlaylistError>).self) { group in
             for (index, spec) in specs.enumerated() {
                 group.addTask {
                     if !spec.playlist.isEmpty {
-                        return (index, .success(PlaylistLoader.Expansion(items: spec.playlist.map { PlaylistItem(location: $0) }, warnings: [])))
+                        return (index, .success(PlaylistLoader.Expansion(items: spec.playlist, warnings: [])))
                     }
                     do throws(PlaylistError) { return (index, .success(try PlaylistLoader.expand(spec.source))) } catch {
                         return (index, .failure(error))
@@ -33,19 +35,19 @@ extension Coordinator {
                 failures[index] = AssetError(source: spec.source, reason: .playlist(error.lineAndMessage))
             case .success(let expansion?)?:
                 skipped[index, default: []] += expansion.warnings
-                var playable: [String] = []
+                var playable: [PlaylistItem] = []
                 for item in expansion.items {
-                    if let why = await Self.unplayableReason(item) {
-                        skipped[index, default: []].append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why)")
-                    } else {
-                        playable.append(item.location)
+                    switch await Self.playable(item, imageDuration: imageDuration) {
+                    case .success(let item): playable.append(item)
+                    case .failure(let why):
+                        skipped[index, default: []].append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
                     }
                 }
                 guard let first = playable.first else {
                     failures[index] = AssetError(source: spec.source, reason: .playlist("no item of the playlist can be played"))
                     continue
                 }
-                expanded[index].source = first
+                expanded[index].source = first.location
                 expanded[index].playlist = playable.count > 1 ? playable : []
             default:
                 break
@@ -54,14 +56,27 @@ extension Coordinator {
         return (expanded, failures, skipped)
     }
 
-    /// Why an item is left out before it is tried, or nil.
-    private static func unplayableReason(_ item: PlaylistItem) async -> String? {
-        if item.kind == .image { return "still images are not shown in playlists yet" }
+    struct Unplayable: Error {
+        var text: String
+    }
+
+    /// The item as the tile plays it (a still as its clip), or why it is left out.
+    private static func playable(_ item: PlaylistItem, imageDuration: MediaTime) async -> Result<PlaylistItem, Unplayable> {
         let location = item.location
-        guard !location.contains("://") || location.hasPrefix("file://") else { return nil }
+        guard !location.contains("://") || location.hasPrefix("file://") else { return .success(item) }
         let path = location.hasPrefix("file://") ? (URL(string: location)?.path ?? location) : location
-        let exists = await Task.detached { FileManager.default.fileExists(atPath: path) }.value
-        return exists ? nil : "file not found"
+        return await Task.detached { () -> Result<PlaylistItem, Unplayable> in
+            guard FileManager.default.fileExists(atPath: path) else { return .failure(Unplayable(text: "file not found")) }
+            guard item.kind == .image else { return .success(item) }
+            do {
+                var clip = item
+                clip.location = try StillClip.make(image: path, duration: item.duration ?? imageDuration)
+                clip.kind = .video
+                return .success(clip)
+            } catch {
+                return .failure(Unplayable(text: "the image cannot be read (\(TerminalText.shortened("\(error)")))"))
+            }
+        }.value
     }
 }
 

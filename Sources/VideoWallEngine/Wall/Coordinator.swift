@@ -159,7 +159,7 @@ public final class Coordinator {
     public func load(_ specs: [TileSpec]) async {
         guard !isStopping else { return }
         // A stop meanwhile still finds every tile in its slot (not ready), as the report says.
-        let (specs, playlistFailures, skipped) = await Self.expandPlaylists(specs)
+        let (specs, playlistFailures, skipped) = await Self.expandPlaylists(specs, imageDuration: .seconds(configuration.imageDuration.inSeconds))
         unloadTiles()
         skippedItems = skipped
         for (index, lines) in skipped.sorted(by: { $0.key < $1.key }) {
@@ -351,7 +351,7 @@ public final class Coordinator {
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume,
-                                playlist: spec.playlist) { [weak self] event in
+                                playlist: spec.playlist.map(\.location)) { [weak self] event in
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.

@@ -17,14 +17,15 @@ public struct TileSpec: Sendable {
     public var loopsWithGroup: Bool
     /// How much later the tile plays than the wall (`--offset`, a region's `offset:`).
     public var offset: TileOffset
-    /// Sources played one after another without a gap, going round after the last (`source`
-    /// is the first); empty for a tile that plays `source` alone.
-    public var playlist: [String]
+    /// Items played one after another without a gap, going round after the last (`source` is
+    /// the first); empty for a tile that plays `source` alone, which may itself be a folder or
+    /// an `.m3u` file (read at `load`).
+    public var playlist: [PlaylistItem]
 
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
                 opensAudioDevice: Bool = true, loopsWithGroup: Bool = true, offset: TileOffset = .zero,
-                playlist: [String] = []) {
+                playlist: [PlaylistItem] = []) {
         self.playlist = playlist
         self.source = source
         self.output = output
@@ -55,6 +56,8 @@ public struct CoordinatorConfiguration: Sendable {
     public var startMargin: Duration = .milliseconds(5)
     /// Drag seeks are throttled to one per this interval (the last request wins).
     public var seekInterval: Duration = .milliseconds(500)
+    /// How long a playlist's still image is shown when its item says nothing (`--image-duration`).
+    public var imageDuration: Duration = .seconds(10)
     /// Loop the whole group: every tile wraps together at the longest tile's end.
     public var groupLoop = false
     /// Whether and how a network tile that fails opens its source again and rejoins the wall

@@ -35,6 +35,9 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Play tile N (from 1) this much later than the wall: seconds (0.5, -0.04) or frames (12f), at most an hour either way. Repeatable; over a region's 'offset:'.", valueName: "n=time"))
     var offset: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("How long a playlist shows a still image (PNG, JPEG) whose item gives no 'duration:' (0.04 to 86400 seconds).", valueName: "seconds"))
+    var imageDuration: Double = 10
+
     @Option(name: .customLong("ab-loop-a"), help: ArgumentHelp("The A-B loop's start, in seconds (0 to 2592000); with --ab-loop-b after it, the wall loops between them.", valueName: "seconds"))
     var abLoopA: Double?
 
@@ -57,6 +60,7 @@ struct PlaybackOptions: ParsableArguments {
         if let retry, RecoveryPolicy(parsing: retry) == nil {
             throw ValidationError("--retry must be 'no', 'inf' or a number of attempts from 0 to \(RecoveryPolicy.largestCount), got \(TerminalText.quoted(retry))")
         }
+        try NumberChecks.seconds(imageDuration, option: "--image-duration", allowsZero: true, minimum: 0.04, maximum: 86_400)
         if let abLoopA { try NumberChecks.seconds(abLoopA, option: "--ab-loop-a", allowsZero: true) }
         if let abLoopB { try NumberChecks.seconds(abLoopB, option: "--ab-loop-b", allowsZero: true) }
         if let abLoopA, let abLoopB, abLoopB <= abLoopA {
@@ -86,7 +90,8 @@ struct PlaybackOptions: ParsableArguments {
                          ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)), mpris: !noMPRIS,
                          offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
                          abLoop: (abLoopA.map(MediaTime.seconds), abLoopB.map(MediaTime.seconds)),
-                         tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil)
+                         tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil,
+                         imageDuration: imageDuration)
     }
 }
 
@@ -112,6 +117,8 @@ struct PlaybackSettings {
     var abLoop: (a: MediaTime?, b: MediaTime?) = (nil, nil)
     /// `--tile-screenshots-at`: when, and into which folder.
     var tileScreenshots: (seconds: Double, folder: String)?
+    /// `--image-duration`, in seconds.
+    var imageDuration = 10.0
 
     /// The tiles with `--offset` applied over what their regions say.
     func applyingOffsets(to specs: [TileSpec]) -> [TileSpec] {
@@ -125,6 +132,7 @@ struct PlaybackSettings {
         var configuration = CoordinatorConfiguration()
         configuration.maximumTiles = max(maxTiles, tiles)
         configuration.groupLoop = loop
+        configuration.imageDuration = .milliseconds(Int64((imageDuration * 1000).rounded()))
         configuration.recovery = retry ?? .never
         // The watchdog rebuilds a stalled tile: it runs when tiles may be rebuilt.
         configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()

@@ -57,7 +57,7 @@ struct TilePlan: Sendable {
                      muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
                      opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false,
                      offset: tile.regionSpec.offset ?? .zero,
-                     playlist: tile.regionSpec.playlist?.items.map(\.location) ?? [])
+                     playlist: tile.regionSpec.playlist?.items ?? [])
         }
         specs += leftOver.map { TileSpec(source: $0, muted: mute, opensAudioDevice: opensAudioDevice) }
         return specs
@@ -76,14 +76,14 @@ struct TilePlan: Sendable {
             if !playlist.schedule.isAlways { keys.insert("schedules") }
             for item in playlist.items {
                 if item.inPoint != nil || item.outPoint != nil { keys.insert("in/out") }
-                if item.duration != nil { keys.insert("duration") }
+                if item.duration != nil, item.kind == .video { keys.insert("duration (of a video)") }
                 if item.speed != 1 { keys.insert("speed") }
                 if item.reverse { keys.insert("reverse") }
                 if item.flip != nil { keys.insert("flip") }
                 if !item.schedule.isAlways { keys.insert("schedules") }
             }
             guard !keys.isEmpty else { continue }
-            lines.append("region \(tile.region + 1): playlist item options not applied yet (each item plays whole, at the wall's speed): "
+            lines.append("region \(tile.region + 1): playlist item options not applied yet (each video plays whole, at the wall's speed): "
                 + keys.sorted().joined(separator: ", "))
         }
         return lines

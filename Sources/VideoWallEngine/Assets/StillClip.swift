@@ -1,0 +1,69 @@
+import Foundation
+internal import GStreamerKit
+import VideoWallCore
+
+/// A still image as a playlist item: a one-frame Matroska clip whose single frame lasts the
+/// item's duration (`imagefreeze` with a frame rate of one per duration, JPEG at quality 95).
+/// playbin plays it like any video: the frame is shown for exactly that long on the wall's
+/// clock, and the gapless switch hands over to the next item at its end, with no image-specific
+/// timer. Made once per image, size, change time and duration, in a cache folder; blocking, so
+/// called off the main thread.
+enum StillClip {
+    /// `$XDG_CACHE_HOME/videowall/stills` (`~/.cache/videowall/stills`), else the temporary folder.
+    static var directory: String {
+        let environment = ProcessInfo.processInfo.environment
+        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/videowall/stills" }
+        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/videowall/stills" }
+        return NSTemporaryDirectory() + "videowall-stills"
+    }
+
+    /// The longest a still may take to be turned into a clip.
+    static let timeout = 20.0
+
+    /// The clip for `image` shown for `duration` (at least a millisecond, at most a day).
+    static func make(image: String, duration: MediaTime) throws -> String {
+        let attributes = try FileManager.default.attributesOfItem(atPath: image)
+        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
+        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
+        let milliseconds = min(max(duration.nanoseconds / 1_000_000, 1), 86_400_000)
+        let key = fnv1a("\(image)\u{0}\(size)\u{0}\(modified)\u{0}\(milliseconds)")
+        let folder = directory
+        let path = folder + "/" + String(key, radix: 16) + ".mkv"
+        if FileManager.default.fileExists(atPath: path) { return path }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        // Written under a name of its own, then renamed: a wall started meanwhile never reads
+        // a half-written clip.
+        let partial = path + ".\(getpid()).part"
+        defer { try? FileManager.default.removeItem(atPath: partial) }
+        let divisor = gcd(1000, milliseconds)
+        let pipeline = try Pipeline.parse("filesrc name=image ! decodebin ! videoconvert ! imagefreeze num-buffers=1 ! "
+            + "video/x-raw,framerate=\(1000 / divisor)/\(milliseconds / divisor) ! jpegenc quality=95 ! matroskamux ! filesink name=clip")
+        defer { pipeline.setState(.null) }
+        try pipeline.child(named: "image")?.set("location", image)
+        try pipeline.child(named: "clip")?.set("location", partial)
+        let bus = pipeline.bus
+        guard pipeline.setState(.playing) != .failure else {
+            if let message = bus.pop(timeout: .zero), case .error(let error) = message.kind { throw error }
+            throw GStreamerError(domain: "StillClip", message: "the image could not be read")
+        }
+        guard let message = bus.pop(timeout: .seconds(timeout)) else {
+            throw GStreamerError(domain: "StillClip", message: "the image was not read within \(Int(timeout)) s")
+        }
+        if case .error(let error) = message.kind { throw error }
+        pipeline.setState(.null)
+        try FileManager.default.moveItem(atPath: partial, toPath: path)
+        return path
+    }
+
+    private static func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
+
+    /// FNV-1a, 64 bits: a short stable name for the cache (not a security boundary).
+    private static func fnv1a(_ text: String) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return hash
+    }
+}
