@@ -36,7 +36,7 @@ let package = Package(
 
         // Assets, players, coordinator, clock. Knows no window: it is handed a video output. Needs
         // no GLib main loop: its timers and bus messages come through the main dispatch queue.
-        .target(name: "VideoWallEngine", dependencies: ["VideoWallCore", "GStreamerKit"]),
+        .target(name: "VideoWallEngine", dependencies: ["VideoWallCore", "GStreamerKit", "GLibMainLoop"]),
 
         // Test media and measurement for the bench, the tests and the demo: generated clips
         // (frame-coded too) and the render recorder. Not part of the library product.
@@ -47,7 +47,7 @@ let package = Package(
 
         // The GLib main loop on the main thread, bridged to the main dispatch queue, and the
         // stop signals: for programs that run GTK or a GLib loop (the window, the command line).
-        .target(name: "GLibMainLoop", dependencies: ["GStreamerKit", "CGLibLoop"]),
+        .target(name: "GLibMainLoop", dependencies: ["GStreamerKit", "CGLibLoop", "CGio"]),
 
         // Remote control: mpv's JSON IPC on a Unix socket, served off the main thread and
         // applied to a coordinator. Knows no window: the program hands it screenshots and quit.

@@ -1,5 +1,5 @@
-// GIO's GDBus, for the session-bus clients (MPRIS, screensaver inhibition). Only the
-// VideoWallDBus target imports this: the engine knows no D-Bus.
+// GIO: GDBus for the session-bus clients (MPRIS, screensaver inhibition; VideoWallDBus, so the
+// engine knows no D-Bus), and GFileMonitor for folder playlists (GLibMainLoop's FolderMonitor).
 #ifndef VIDEOWALL_CGIO_SHIM_H
 #define VIDEOWALL_CGIO_SHIM_H
 

@@ -106,6 +106,75 @@ final class PlaylistTests: XCTestCase {
             XCTAssertEqual(wall.slots[1].loadFailure?.reasonText, "the folder holds no video or image file")
         }
     }
+
+    /// A folder tile picks up a file added while it plays at the next item boundary, never
+    /// cutting the item on screen, and does not play a file while it is still being written.
+    func testAFolderGainsFilesWhilePlayingAndAHalfWrittenFileWaits() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 30, pattern: "snow", keyFrameInterval: 10))
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-watch-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try FileManager.default.createSymbolicLink(atPath: folder + "/1.mp4", withDestinationPath: a)
+
+            var configuration = CoordinatorConfiguration()
+            configuration.folderQuietPeriod = .milliseconds(400)
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "watch", clock: wall.clock)
+            await wall.load([TileSpec(source: folder, output: sink.sink, muted: true, opensAudioDevice: false)])
+            sink.reset()
+            wall.play()
+            await pause(seconds: 0.5)
+            // Added mid-item: the item playing finishes, then the new one comes in its name order.
+            try FileManager.default.createSymbolicLink(atPath: folder + "/2.webm", withDestinationPath: b)
+            // Written in pieces, 250 ms apart (less than the quiet period), for 3 s, under a name
+            // that comes first: played half-written, it would follow B at 2.7 s.
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: c))
+            FileManager.default.createFile(atPath: folder + "/0.mp4", contents: nil)
+            let handle = try XCTUnwrap(FileHandle(forWritingAtPath: folder + "/0.mp4"))
+            let pieces = 12, step = (bytes.count + pieces - 1) / pieces
+            for piece in 0..<pieces {
+                try handle.write(contentsOf: bytes[min(bytes.count, piece * step)..<min(bytes.count, (piece + 1) * step)])
+                await pause(seconds: 0.25)
+            }
+            try handle.close()
+            let played = await waitUntil(timeout: 20) {
+                Self.runs(sink).dropLast().contains(30) || Self.runs(sink).contains(-1) || wall.players[0].state == .failed
+            }
+            wall.pause()
+            let runs = Self.runs(sink)
+            XCTAssertTrue(played, "the added files played: runs \(runs)")
+            XCTAssertEqual(wall.players[0].state, .paused, "the tile never failed on the half-written file")
+            // Every run but the last is a whole item: A alone, then A and B, then C (0.mp4) first.
+            let whole = Array(runs.dropLast())
+            XCTAssertTrue(whole.allSatisfy { [45, 36, 30].contains($0) }, "no item cut, none played half-written: \(runs)")
+            let firstB = try XCTUnwrap(whole.firstIndex(of: 36))
+            XCTAssertTrue(whole[..<firstB].allSatisfy { $0 == 45 }, "A alone until B came: \(runs)")
+            let firstC = try XCTUnwrap(whole.firstIndex(of: 30))
+            XCTAssertGreaterThanOrEqual(firstC, 4, "C waited until it was written: \(runs)")
+            XCTAssertEqual(whole[firstC - 1], 36, "C comes round after B: \(runs)")
+            if whole.count > firstC + 1 { XCTAssertEqual(whole[firstC + 1], 45, "then A: \(runs)") }
+            XCTAssertEqual(wall.tiles[0].item.map { URL(fileURLWithPath: $0).lastPathComponent }.map { ["1.mp4", "2.webm", "3.mp4"].contains($0) }, true)
+        }
+    }
+
+    /// The lengths of the runs of frame indices going up from 0 (one run per item shown);
+    /// a run that does not go up by one is marked -1.
+    @MainActor
+    static func runs(_ sink: RenderRecorder) -> [Int] {
+        let indices = sink.rendered.map { Int(FrameMath.frameIndex(of: $0.presentationTime, frameDuration: period)) }
+        var runs: [Int] = [], length = 0, broken = false
+        for (position, index) in indices.enumerated() {
+            if index == 0, position > 0 { runs.append(broken ? -1 : length); length = 0; broken = false }
+            if index != length { broken = true }
+            length += 1
+        }
+        if length > 0 { runs.append(broken ? -1 : length) }
+        return runs
+    }
 }
 
 /// The wall's warnings as they are published.

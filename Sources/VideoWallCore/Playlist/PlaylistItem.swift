@@ -12,6 +12,8 @@ public struct PlaylistItem: Sendable, Hashable {
 
     /// A path (absolute once the playlist is read) or a URI.
     public var location: String
+    /// What the user named, when `location` is something made from it (a still image's clip).
+    public var origin: String?
     public var kind: Kind
     public var inPoint: MediaTime?
     public var outPoint: MediaTime?

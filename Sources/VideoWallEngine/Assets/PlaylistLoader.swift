@@ -12,6 +12,8 @@ public enum PlaylistLoader {
     public struct Expansion: Sendable {
         public var items: [PlaylistItem]
         public var warnings: [String]
+        /// The folder's absolute path, when the source is a folder.
+        public var folder: String? = nil
     }
 
     public static func expand(_ source: String) throws(PlaylistError) -> Expansion? {
@@ -59,7 +61,7 @@ public enum PlaylistLoader {
         guard !media.isEmpty else {
             throw PlaylistError(file: path, line: nil, message: "the folder holds no video or image file")
         }
-        return Expansion(items: media.map { PlaylistItem(location: absolute + "/" + $0) }, warnings: warnings)
+        return Expansion(items: media.map { PlaylistItem(location: absolute + "/" + $0) }, warnings: warnings, folder: absolute)
     }
 
     private static func absolutePath(_ path: String) -> String {

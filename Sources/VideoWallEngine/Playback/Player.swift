@@ -113,12 +113,13 @@ package final class Player {
 
     /// The tile's items, in order, when it plays a playlist (`TileSpec.playlist`).
     let playlist: PlaylistSequence?
-    /// The playlist item on screen (from 0), and how many times the item changed.
-    package private(set) var currentItem = 0
+    /// The playlist item on screen (what its user named, and its place in the list, from 0),
+    /// and how many times the item changed.
+    package private(set) var currentItem: (name: String, index: Int?)?
     package private(set) var itemChanges = 0
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
-         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: [String] = [],
+         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: [PlaylistSequence.Entry] = [],
          onEvent: @escaping @MainActor (PlayerEvent) -> Void) throws {
         self.index = index
         self.asset = asset
@@ -126,7 +127,8 @@ package final class Player {
         self.endOfStreamPolicy = endOfStream
         self.clock = clock
         self.onEvent = onEvent
-        self.playlist = playlist.count > 1 ? PlaylistSequence(uris: playlist.map(MediaLocation.uri(for:))) : nil
+        self.playlist = playlist.isEmpty ? nil : PlaylistSequence(entries: playlist)
+        currentItem = playlist.first.map { ($0.name, 0) }
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)
@@ -426,9 +428,11 @@ package final class Player {
     private func wrapped(endingAt end: MediaTime?) {
         if let playlist {
             // Each item plays from its own start: the change is no pass of one clip.
-            currentItem = (currentItem + 1) % playlist.uris.count
+            // The frame now due is the first of the item handed over last.
+            let (entry, index) = playlist.queuedEntry
+            currentItem = (entry.name, index)
             itemChanges += 1
-            emit(.itemChanged(item: currentItem, changes: itemChanges))
+            emit(.itemChanged(item: index ?? 0, changes: itemChanges))
             return
         }
         if let end { passEnded(at: end) }

@@ -8,9 +8,9 @@ extension Coordinator {
     /// clip lasting its duration (`StillClip`; the item's `duration`, else `imageDuration`).
     /// Items that cannot play are left out with a line each (a missing file, an image that
     /// cannot be read); a playlist left with nothing is the tile's failure. A playlist of one
-    /// item is that item, played as a tile's only source.
-    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime) async
-        -> (specs: [TileSpec], failures: [Int: AssetError], skipped: [Int: [String]]) {
+    /// item is that item, played as a tile's only source, unless it comes from a folder (which
+    /// may gain items: `FolderWatch`).
+    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime) async -> LoadedPlaylists {
         let outcomes = await withTaskGroup(of: (Int, Result<PlaylistLoader.Expansion?, PlaylistError>).self) { group in
             for (index, spec) in specs.enumerated() {
                 group.addTask {
@@ -29,6 +29,7 @@ extension Coordinator {
         var expanded = specs
         var failures: [Int: AssetError] = [:]
         var skipped: [Int: [String]] = [:]
+        var folders: [Int: String] = [:]
         for (index, spec) in specs.enumerated() {
             switch outcomes[index] {
             case .failure(let error)?:
@@ -48,12 +49,45 @@ extension Coordinator {
                     continue
                 }
                 expanded[index].source = first.location
-                expanded[index].playlist = playable.count > 1 ? playable : []
+                if let folder = expansion.folder { folders[index] = folder }
+                expanded[index].playlist = playable.count > 1 || expansion.folder != nil ? playable : []
             default:
                 break
             }
         }
-        return (expanded, failures, skipped)
+        return LoadedPlaylists(specs: expanded, failures: failures, skipped: skipped, folders: folders)
+    }
+
+    struct LoadedPlaylists {
+        var specs: [TileSpec]
+        var failures: [Int: AssetError]
+        /// Per tile, the items left out and why, one line each.
+        var skipped: [Int: [String]]
+        /// The tiles that play a folder, and its absolute path.
+        var folders: [Int: String]
+    }
+
+    /// Starts watching the folder of each folder tile that plays: a changed folder becomes the
+    /// tile's next list at its next item boundary (`FolderWatch`).
+    func watchFolders(_ playlists: LoadedPlaylists) {
+        for (index, path) in playlists.folders {
+            guard slots.indices.contains(index), let player = slots[index].player, let sequence = player.playlist else { continue }
+            let playing = playlists.specs[index].playlist.map { ($0.origin ?? $0.location).split(separator: "/").last.map(String.init) ?? "" }
+            do {
+                folderWatches[index] = try FolderWatch(path: path, playing: playing, quietPeriod: .seconds(configuration.folderQuietPeriod.inSeconds),
+                                                       imageDuration: .seconds(configuration.imageDuration.inSeconds)) { [weak self] items, skipped in
+                    self?.skippedItems[index] = skipped
+                    skipped.forEach { self?.publish(.warning("tile \(index + 1): " + $0)) }
+                    guard !items.isEmpty else {
+                        self?.publish(.warning("tile \(index + 1): \(TerminalText.quoted(path, limit: TerminalText.nameLimit)) holds nothing to play now: the items it had go on"))
+                        return
+                    }
+                    sequence.replace(items.map(PlaylistSequence.Entry.init))
+                }
+            } catch {
+                publish(.warning("tile \(index + 1): \(TerminalText.quoted(path, limit: TerminalText.nameLimit)) is not watched (\(error)): files added later are not played"))
+            }
+        }
     }
 
     struct Unplayable: Error {
@@ -61,7 +95,7 @@ extension Coordinator {
     }
 
     /// The item as the tile plays it (a still as its clip), or why it is left out.
-    private static func playable(_ item: PlaylistItem, imageDuration: MediaTime) async -> Result<PlaylistItem, Unplayable> {
+    static func playable(_ item: PlaylistItem, imageDuration: MediaTime) async -> Result<PlaylistItem, Unplayable> {
         let location = item.location
         guard !location.contains("://") || location.hasPrefix("file://") else { return .success(item) }
         let path = location.hasPrefix("file://") ? (URL(string: location)?.path ?? location) : location
@@ -72,6 +106,7 @@ extension Coordinator {
                 var clip = item
                 clip.location = try StillClip.make(image: path, duration: item.duration ?? imageDuration)
                 clip.kind = .video
+                clip.origin = item.location
                 return .success(clip)
             } catch {
                 return .failure(Unplayable(text: "the image cannot be read (\(TerminalText.shortened("\(error)")))"))

@@ -16,8 +16,8 @@ extension Coordinator {
                           statistics: player?.statistics.map(TileStatistics.init),
                           loopCount: player?.loopCount ?? 0, warnings: (skippedItems[slot.index] ?? []) + (player?.warnings ?? []),
                           recoveries: recoveredCounts[slot.index] ?? 0, offset: offset(ofTile: slot.index))
-        if let player, let playlist = player.playlist {
-            status.item = playlist.uris[player.currentItem]
+        if let player, let item = player.currentItem {
+            status.item = item.name
             status.itemChanges = player.itemChanges
         }
         return status

@@ -75,6 +75,8 @@ public final class Coordinator {
     var recoveredCounts: [Int: Int] = [:]
     /// Per tile, the playlist items left out at load and why (one line each, for the report).
     var skippedItems: [Int: [String]] = [:]
+    /// The folder tiles' watches, by tile.
+    var folderWatches: [Int: FolderWatch] = [:]
     /// The watchdog's counts (`Coordinator+Stalls`); nil when it is off.
     var stallWatch: StallWatch?
     /// The wall's volume (1: each tile at its own level) and mute, over every tile's sound.
@@ -159,10 +161,11 @@ public final class Coordinator {
     public func load(_ specs: [TileSpec]) async {
         guard !isStopping else { return }
         // A stop meanwhile still finds every tile in its slot (not ready), as the report says.
-        let (specs, playlistFailures, skipped) = await Self.expandPlaylists(specs, imageDuration: .seconds(configuration.imageDuration.inSeconds))
+        let playlists = await Self.expandPlaylists(specs, imageDuration: .seconds(configuration.imageDuration.inSeconds))
+        let specs = playlists.specs, playlistFailures = playlists.failures
         unloadTiles()
-        skippedItems = skipped
-        for (index, lines) in skipped.sorted(by: { $0.key < $1.key }) {
+        skippedItems = playlists.skipped
+        for (index, lines) in playlists.skipped.sorted(by: { $0.key < $1.key }) {
             lines.forEach { publish(.warning("tile \(index + 1): " + $0)) }
         }
         let limit = configuration.maximumTiles
@@ -206,6 +209,7 @@ public final class Coordinator {
             }
         }
         handle(.load(profiles))
+        watchFolders(playlists)
         if let range = abLoopRange { handle(.setABLoop(range, position: .zero)) }
         requestedOffsets = [:]
         for (index, spec) in specs.enumerated() where index < limit && spec.offset != .zero { requestedOffsets[index] = spec.offset }
@@ -253,6 +257,7 @@ public final class Coordinator {
         retired.removeAll { $0.isSettled }
         retired.append(contentsOf: players)
         slots = []
+        folderWatches.removeAll()
         pendingInputs.removeAll()
         heldPositions.removeAll()
         recoveredCounts.removeAll()
@@ -351,7 +356,7 @@ public final class Coordinator {
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume,
-                                playlist: spec.playlist.map(\.location)) { [weak self] event in
+                                playlist: spec.playlist.map(PlaylistSequence.Entry.init)) { [weak self] event in
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.
@@ -425,6 +430,7 @@ public final class Coordinator {
     public func shutDown() {
         isStopping = true
         stopTiles()
+        folderWatches.removeAll()
         subscribers.forEach { $0.finish() }
         subscribers.removeAll()
     }

@@ -58,6 +58,9 @@ public struct CoordinatorConfiguration: Sendable {
     public var seekInterval: Duration = .milliseconds(500)
     /// How long a playlist's still image is shown when its item says nothing (`--image-duration`).
     public var imageDuration: Duration = .seconds(10)
+    /// How long a file new in a folder playlist must keep its size before it is played (one
+    /// still being copied in is not).
+    public var folderQuietPeriod: Duration = .seconds(2)
     /// Loop the whole group: every tile wraps together at the longest tile's end.
     public var groupLoop = false
     /// Whether and how a network tile that fails opens its source again and rejoins the wall

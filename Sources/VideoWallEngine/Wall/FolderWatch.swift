@@ -1,0 +1,93 @@
+import Foundation
+import GLibMainLoop
+import VideoWallCore
+
+/// Keeps a folder tile's playlist up to date: GIO's file monitor says that something in the
+/// folder changed; the folder is then listed again (off the main thread) and every media file
+/// is looked at until its size and change time have held still for `quietPeriod`, so a file
+/// still being copied in is not played half-written. A settled list that differs from the one
+/// playing is handed over (`onItems`) and takes effect at the next item boundary. A file
+/// replaced under the same name is played anew when its turn comes (a still is made into a
+/// new clip). Released with its tile: the monitor goes with it.
+@MainActor
+final class FolderWatch {
+    let path: String
+    private let quietPeriod: MediaTime
+    private let imageDuration: MediaTime
+    private let onItems: @MainActor ([PlaylistItem], [String]) -> Void
+    private var monitor: FolderMonitor?
+    private var settling: FileSettling
+    private let clock = SystemMonotonicClock()
+    private var rescan: Task<Void, Never>?
+    /// What was handed over last: each file's name, size and change time.
+    private var applied: [FileState]
+
+    struct FileState: Equatable, Sendable {
+        var name: String
+        var size: Int64
+        var modified: Int64
+    }
+
+    /// `onItems` gets the new items and a line for each file left out.
+    init(path: String, playing: [String], quietPeriod: MediaTime, imageDuration: MediaTime,
+         onItems: @escaping @MainActor ([PlaylistItem], [String]) -> Void) throws {
+        self.path = path
+        self.quietPeriod = quietPeriod
+        self.imageDuration = imageDuration
+        self.onItems = onItems
+        settling = FileSettling(quietPeriod: quietPeriod)
+        applied = Self.states(in: path, names: playing)
+        monitor = try FolderMonitor(path: path) { [weak self] in self?.changed() }
+    }
+
+    deinit { rescan?.cancel() }
+
+    /// Events come in bursts (a copy is many writes): the folder is read once they pause.
+    private func changed() {
+        rescan?.cancel()
+        rescan = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: .milliseconds(200))
+            guard !Task.isCancelled else { return }
+            await self?.readFolder()
+        }
+    }
+
+    private func readFolder() async {
+        let path = self.path
+        let states = await Task.detached { () -> [FileState]? in
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return nil }
+            return Self.states(in: path, names: FolderPlaylist.mediaNames(names))
+        }.value
+        guard let states, !Task.isCancelled else { return }
+        let now = clock.now
+        settling.keep(only: Set(states.map(\.name)))
+        let settled = states.filter { settling.observe($0.name, size: $0.size, modified: $0.modified, at: now) || applied.contains($0) }
+        if settled.count < states.count {
+            // Some file is still being written: look again once it may have settled.
+            rescan = Task { @MainActor [weak self, quietPeriod] in
+                try? await Task.sleep(for: .milliseconds(quietPeriod.nanoseconds / 1_000_000 + 50))
+                guard !Task.isCancelled else { return }
+                await self?.readFolder()
+            }
+        }
+        guard settled != applied, !settled.isEmpty else { return }
+        applied = settled
+        var items: [PlaylistItem] = [], skipped: [String] = []
+        for state in settled {
+            let item = PlaylistItem(location: path + "/" + state.name)
+            switch await Coordinator.playable(item, imageDuration: imageDuration) {
+            case .success(let playable): items.append(playable)
+            case .failure(let why): skipped.append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
+            }
+        }
+        onItems(items, skipped)
+    }
+
+    nonisolated private static func states(in folder: String, names: [String]) -> [FileState] {
+        names.compactMap { name in
+            var info = stat()
+            guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+            return FileState(name: name, size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        }
+    }
+}
