@@ -67,6 +67,7 @@ final class PlaylistTests: XCTestCase {
             try FileManager.default.createSymbolicLink(atPath: folder + "/clips/2.mp4", withDestinationPath: a)
             try FileManager.default.createSymbolicLink(atPath: folder + "/clips/10.webm", withDestinationPath: b)
             try "notes".write(toFile: folder + "/clips/notes.txt", atomically: true, encoding: .utf8)
+            try String(repeating: "not a video ", count: 500).write(toFile: folder + "/clips/5-broken.mp4", atomically: true, encoding: .utf8)
             try "not a picture".write(toFile: folder + "/poster.png", atomically: true, encoding: .utf8)
             try "#EXTM3U\nclips/10.webm\nclips/missing.mp4\nposter.png\n./clips/2.mp4\n".write(toFile: folder + "/list.m3u", atomically: true, encoding: .utf8)
 
@@ -86,7 +87,9 @@ final class PlaylistTests: XCTestCase {
                     XCTAssertTrue(warnings.lines.contains { $0.contains("missing.mp4") && $0.contains("file not found") }, "\(warnings.lines)")
                     XCTAssertTrue(warnings.lines.contains { $0.contains("poster.png") && $0.contains("the image cannot be read") }, "\(warnings.lines)")
                 } else {
-                    XCTAssertEqual(warnings.lines, [], "a folder's other files are not media: no warning")
+                    XCTAssertEqual(warnings.lines.count, 1, "the broken file, and nothing about notes.txt: \(warnings.lines)")
+                    XCTAssertTrue(warnings.lines.first?.contains("5-broken.mp4") == true, "\(warnings.lines)")
+                    XCTAssertTrue(wall.tiles[0].warnings.contains { $0.contains("5-broken.mp4") }, "in the report too")
                 }
                 wall.shutDown()
             }
@@ -99,11 +102,16 @@ final class PlaylistTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try "gone.mp4\n".write(toFile: folder + "/list.m3u8", atomically: true, encoding: .utf8)
+            try FileManager.default.createDirectory(atPath: folder + "/broken", withIntermediateDirectories: true)
+            try String(repeating: "x", count: 4000).write(toFile: folder + "/broken/a.mp4", atomically: true, encoding: .utf8)
+            try String(repeating: "y", count: 4000).write(toFile: folder + "/broken/b.webm", atomically: true, encoding: .utf8)
             let wall = try Coordinator()
             defer { wall.shutDown() }
-            await wall.load([TileSpec(source: folder + "/list.m3u8"), TileSpec(source: folder)])
+            await wall.load([TileSpec(source: folder + "/list.m3u8"), TileSpec(source: folder), TileSpec(source: folder + "/broken")])
             XCTAssertEqual(wall.slots[0].loadFailure?.reasonText, "no item of the playlist can be played")
             XCTAssertEqual(wall.slots[1].loadFailure?.reasonText, "the folder holds no video or image file")
+            XCTAssertEqual(wall.slots[2].loadFailure?.reasonText, "no item of the playlist can be played")
+            XCTAssertEqual(wall.tiles[2].warnings.count, 2, "each broken file named: \(wall.tiles[2].warnings)")
         }
     }
 

@@ -44,6 +44,11 @@ extension Coordinator {
                         skipped[index, default: []].append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
                     }
                 }
+                if playable.count > 1 || expansion.folder != nil {
+                    let (good, refused) = await described(playable)
+                    playable = good
+                    skipped[index, default: []] += refused
+                }
                 guard let first = playable.first else {
                     failures[index] = AssetError(source: spec.source, reason: .playlist("no item of the playlist can be played"))
                     continue
@@ -88,6 +93,34 @@ extension Coordinator {
                 publish(.warning("tile \(index + 1): \(TerminalText.quoted(path, limit: TerminalText.nameLimit)) is not watched (\(error)): files added later are not played"))
             }
         }
+    }
+
+    /// Describes every item (the discoverer, a few at a time) and keeps those a tile can play:
+    /// a broken file met in the middle of a playlist would fail the whole tile. Returns the
+    /// items kept and a line for each one left out, with the discoverer's reason.
+    static func described(_ items: [PlaylistItem], timeout: Double = 10) async -> (kept: [PlaylistItem], refused: [String]) {
+        var kept: [PlaylistItem] = [], refused: [String] = []
+        var start = 0
+        while start < items.count {
+            let batch = Array(items[start..<min(items.count, start + 4)])
+            start += batch.count
+            let tasks = batch.map { item in
+                Task { @MainActor () -> AssetError? in
+                    do throws(AssetError) {
+                        _ = try AssetLoader.playableInATile(try await AssetLoader.load(item.location, seconds: timeout, forTile: true))
+                        return nil
+                    } catch { return error }
+                }
+            }
+            for (item, task) in zip(batch, tasks) {
+                if let error = await task.value {
+                    refused.append("skipped \(TerminalText.quoted(item.origin ?? item.location, limit: TerminalText.nameLimit)): \(error.reasonText)")
+                } else {
+                    kept.append(item)
+                }
+            }
+        }
+        return (kept, refused)
     }
 
     struct Unplayable: Error {

@@ -21,8 +21,11 @@ final class FolderWatch {
     private var rescan: Task<Void, Never>?
     /// What was handed over last: each file's name, size and change time.
     private var applied: [FileState]
+    /// The discoverer's verdict on each file as it was (nil: playable; else the line saying
+    /// why not), so a change describes only the files that are new or changed.
+    private var verdicts: [FileState: String?] = [:]
 
-    struct FileState: Equatable, Sendable {
+    struct FileState: Hashable, Sendable {
         var name: String
         var size: Int64
         var modified: Int64
@@ -73,14 +76,29 @@ final class FolderWatch {
         guard settled != applied, !settled.isEmpty else { return }
         applied = settled
         var items: [PlaylistItem] = [], skipped: [String] = []
+        var unknown: [(FileState, PlaylistItem)] = []
         for state in settled {
             let item = PlaylistItem(location: path + "/" + state.name)
             switch await Coordinator.playable(item, imageDuration: imageDuration) {
-            case .success(let playable): items.append(playable)
+            case .success(let playable):
+                if verdicts[state] == nil { unknown.append((state, playable)) }
+                items.append(playable)
             case .failure(let why): skipped.append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
             }
         }
-        onItems(items, skipped)
+        // Only files not described before (new, or changed since) are described again.
+        let (kept, refused) = await Coordinator.described(unknown.map(\.1))
+        let keptNames = Set(kept.map { $0.origin ?? $0.location })
+        for (state, item) in unknown {
+            verdicts[state] = keptNames.contains(item.origin ?? item.location) ? nil as String? : refused.first { $0.contains(state.name) } ?? "skipped"
+        }
+        verdicts = verdicts.filter { settled.contains($0.key) }
+        let playable = items.filter { item in
+            let name = (item.origin ?? item.location).split(separator: "/").last.map(String.init) ?? ""
+            guard let state = settled.first(where: { $0.name == name }) else { return false }
+            return verdicts[state] == .some(nil)
+        }
+        onItems(playable, skipped + verdicts.values.compactMap { $0 })
     }
 
     nonisolated private static func states(in folder: String, names: [String]) -> [FileState] {
