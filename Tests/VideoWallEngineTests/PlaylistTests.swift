@@ -169,6 +169,41 @@ final class PlaylistTests: XCTestCase {
         }
     }
 
+    /// Schedules are read at each item boundary on the wall's local time (here a hand-set one):
+    /// an item outside its window is skipped, and comes in at the next boundary once its window
+    /// opens; the tile opens on the first item scheduled.
+    func testItemsOutsideTheirScheduleAreSkippedAtTheNextBoundary() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let clock = LocalClock(LocalMoment(date: CalendarDate(parsing: "2026-11-27")!, secondOfDay: 11 * 3600))
+            var configuration = CoordinatorConfiguration()
+            configuration.localTime = { clock.now }
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "schedule", clock: wall.clock)
+            // B only on Friday lunchtimes, A only outside them: at 11:00 the tile opens on A and plays
+            // it alone.
+            let lunch = Schedule(days: [.fri], from: TimeOfDay(parsing: "12:00"), until: TimeOfDay(parsing: "14:00"))
+            let notLunch = Schedule(from: TimeOfDay(parsing: "14:00"), until: TimeOfDay(parsing: "12:00"))
+            let spec = TileSpec(source: b, output: sink.sink, muted: true, opensAudioDevice: false,
+                                playlist: [PlaylistItem(location: b, schedule: lunch), PlaylistItem(location: a, schedule: notLunch)])
+            await wall.load([spec])
+            sink.reset()
+            wall.play()
+            _ = await waitUntil(timeout: 10) { Self.runs(sink).count >= 3 }
+            clock.set(LocalMoment(date: CalendarDate(parsing: "2026-11-27")!, secondOfDay: 12 * 3600 + 30))
+            let lunchtime = await waitUntil(timeout: 10) { Self.runs(sink).dropLast().contains(36) && Self.runs(sink).count >= 6 }
+            wall.pause()
+            let runs = Array(Self.runs(sink).dropLast())
+            XCTAssertTrue(lunchtime, "B came in at lunchtime: \(runs)")
+            let firstB = try XCTUnwrap(runs.firstIndex(of: 36))
+            XCTAssertGreaterThanOrEqual(firstB, 2, "A alone (and whole) before noon: \(runs)")
+            XCTAssertTrue(runs[..<firstB].allSatisfy { $0 == 45 }, "\(runs)")
+            XCTAssertTrue(runs[firstB...].allSatisfy { $0 == 36 }, "then B alone, A being out of its window: \(runs)")
+        }
+    }
+
     /// The lengths of the runs of frame indices going up from 0 (one run per item shown);
     /// a run that does not go up by one is marked -1.
     @MainActor
@@ -201,4 +236,13 @@ final class WarningCollector {
     }
 
     deinit { task?.cancel() }
+}
+
+/// A local time the test sets by hand.
+final class LocalClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var moment: LocalMoment
+    init(_ moment: LocalMoment) { self.moment = moment }
+    var now: LocalMoment { lock.lock(); defer { lock.unlock() }; return moment }
+    func set(_ moment: LocalMoment) { lock.lock(); self.moment = moment; lock.unlock() }
 }

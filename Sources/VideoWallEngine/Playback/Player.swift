@@ -119,7 +119,7 @@ package final class Player {
     package private(set) var itemChanges = 0
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
-         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: [PlaylistSequence.Entry] = [],
+         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: PlaylistSequence? = nil,
          onEvent: @escaping @MainActor (PlayerEvent) -> Void) throws {
         self.index = index
         self.asset = asset
@@ -127,8 +127,8 @@ package final class Player {
         self.endOfStreamPolicy = endOfStream
         self.clock = clock
         self.onEvent = onEvent
-        self.playlist = playlist.isEmpty ? nil : PlaylistSequence(entries: playlist)
-        currentItem = playlist.first.map { ($0.name, 0) }
+        self.playlist = playlist
+        currentItem = playlist.map { ($0.queuedEntry.entry.name, $0.queuedEntry.index) }
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)

@@ -11,33 +11,54 @@ final class PlaylistSequence: @unchecked Sendable {
         /// shows, and what orders a folder.
         var name: String
         var uri: String
+        /// When the item may play (`days:`, `from:`/`until:`, `start:`/`end:`).
+        var schedule = Schedule()
     }
 
     private let lock = NSLock()
     private var entries: [Entry]
     /// The entry last handed to playbin (at first, the one it opened with).
     private var queued: Entry
+    /// When the whole playlist may play, and the local time it is read against.
+    private let schedule: Schedule
+    private let localTime: @Sendable () -> LocalMoment
 
-    init(entries: [Entry]) {
+    /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, chosen at load).
+    init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(),
+         localTime: @escaping @Sendable () -> LocalMoment = LocalMoment.now) {
         precondition(!entries.isEmpty)
         self.entries = entries
-        queued = entries[0]
+        self.schedule = schedule
+        self.localTime = localTime
+        queued = entries.first { $0.uri == uri } ?? entries[0]
     }
 
-    /// The entry after the queued one, which becomes the queued one. After a new list, the one
-    /// after the queued entry in that list; if the queued entry left the list, the first that
-    /// comes after it in name order; from the start after the last.
+    /// The first item scheduled at `now` (the first item when none is).
+    static func firstScheduled(_ items: [PlaylistItem], playlist schedule: Schedule, at now: LocalMoment) -> PlaylistItem? {
+        items.first { schedule.includes(now) && $0.schedule.includes(now) } ?? items.first
+    }
+
+    /// The next entry scheduled now after the queued one, which becomes the queued one. After
+    /// a new list, the order is that list's; if the queued entry left the list, the search
+    /// starts from where its name would be; after the last entry it goes round. When nothing
+    /// is scheduled now, the queued entry plays again.
     func advance() -> String {
         lock.lock(); defer { lock.unlock() }
-        let next: Entry
+        let start: Int
         if let index = entries.firstIndex(where: { $0.name == queued.name }) {
-            next = entries[(index + 1) % entries.count]
+            start = index + 1
         } else {
             let gone = Self.fileName(queued.name)
-            next = entries.first { FolderPlaylist.nameOrder(gone, Self.fileName($0.name)) } ?? entries[0]
+            start = entries.firstIndex { FolderPlaylist.nameOrder(gone, Self.fileName($0.name)) } ?? 0
         }
-        queued = next
-        return next.uri
+        let now = localTime()
+        if schedule.includes(now) {
+            for step in 0..<entries.count {
+                let entry = entries[(start + step) % entries.count]
+                if entry.schedule.includes(now) { queued = entry; return entry.uri }
+            }
+        }
+        return queued.uri
     }
 
     /// A new list (not empty), for the next boundary on.
@@ -65,6 +86,18 @@ final class PlaylistSequence: @unchecked Sendable {
 extension PlaylistSequence.Entry {
     /// A playlist item as playbin is handed it: named as the user named it.
     init(_ item: PlaylistItem) {
-        self.init(name: item.origin ?? item.location, uri: MediaLocation.uri(for: item.location))
+        self.init(name: item.origin ?? item.location, uri: MediaLocation.uri(for: item.location), schedule: item.schedule)
+    }
+}
+
+extension LocalMoment {
+    /// The machine's local date and time now (its time zone), to the second.
+    @Sendable public static func now() -> LocalMoment {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date())
+        let date = CalendarDate(year: parts.year ?? 1970, month: parts.month ?? 1, day: parts.day ?? 1)
+            ?? CalendarDate(daysSinceEpoch: 0)!
+        return LocalMoment(date: date, secondOfDay: (parts.hour ?? 0) * 3600 + (parts.minute ?? 0) * 60 + (parts.second ?? 0))
     }
 }

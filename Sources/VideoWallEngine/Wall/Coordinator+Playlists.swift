@@ -10,7 +10,8 @@ extension Coordinator {
     /// cannot be read); a playlist left with nothing is the tile's failure. A playlist of one
     /// item is that item, played as a tile's only source, unless it comes from a folder (which
     /// may gain items: `FolderWatch`).
-    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime) async -> LoadedPlaylists {
+    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime,
+                                localTime: @Sendable () -> LocalMoment = LocalMoment.now) async -> LoadedPlaylists {
         let outcomes = await withTaskGroup(of: (Int, Result<PlaylistLoader.Expansion?, PlaylistError>).self) { group in
             for (index, spec) in specs.enumerated() {
                 group.addTask {
@@ -49,7 +50,8 @@ extension Coordinator {
                     playable = good
                     skipped[index, default: []] += refused
                 }
-                guard let first = playable.first else {
+                // The tile opens on the first item scheduled now.
+                guard let first = PlaylistSequence.firstScheduled(playable, playlist: spec.playlistSchedule, at: localTime()) else {
                     failures[index] = AssetError(source: spec.source, reason: .playlist("no item of the playlist can be played"))
                     continue
                 }

@@ -161,7 +161,8 @@ public final class Coordinator {
     public func load(_ specs: [TileSpec]) async {
         guard !isStopping else { return }
         // A stop meanwhile still finds every tile in its slot (not ready), as the report says.
-        let playlists = await Self.expandPlaylists(specs, imageDuration: .seconds(configuration.imageDuration.inSeconds))
+        let playlists = await Self.expandPlaylists(specs, imageDuration: .seconds(configuration.imageDuration.inSeconds),
+                                                   localTime: configuration.localTime)
         let specs = playlists.specs, playlistFailures = playlists.failures
         unloadTiles()
         skippedItems = playlists.skipped
@@ -356,7 +357,9 @@ public final class Coordinator {
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume,
-                                playlist: spec.playlist.map(PlaylistSequence.Entry.init)) { [weak self] event in
+                                playlist: spec.playlist.isEmpty ? nil : PlaylistSequence(
+                                    entries: spec.playlist.map(PlaylistSequence.Entry.init), opening: MediaLocation.uri(for: spec.source),
+                                    schedule: spec.playlistSchedule, localTime: configuration.localTime)) { [weak self] event in
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.

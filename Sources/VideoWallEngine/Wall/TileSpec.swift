@@ -21,12 +21,16 @@ public struct TileSpec: Sendable {
     /// the first); empty for a tile that plays `source` alone, which may itself be a folder or
     /// an `.m3u` file (read at `load`).
     public var playlist: [PlaylistItem]
+    /// When the whole playlist may play (a region's `days:`, `from:`, `until:`, `start:`, `end:`);
+    /// each item may narrow it with its own.
+    public var playlistSchedule = Schedule()
 
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
                 opensAudioDevice: Bool = true, loopsWithGroup: Bool = true, offset: TileOffset = .zero,
-                playlist: [PlaylistItem] = []) {
+                playlist: [PlaylistItem] = [], playlistSchedule: Schedule = Schedule()) {
         self.playlist = playlist
+        self.playlistSchedule = playlistSchedule
         self.source = source
         self.output = output
         self.endOfStream = endOfStream
@@ -61,6 +65,9 @@ public struct CoordinatorConfiguration: Sendable {
     /// How long a file new in a folder playlist must keep its size before it is played (one
     /// still being copied in is not).
     public var folderQuietPeriod: Duration = .seconds(2)
+    /// The local date and time playlist schedules are read against (the machine's, by default;
+    /// tests hand in their own).
+    public var localTime: @Sendable () -> LocalMoment = LocalMoment.now
     /// Loop the whole group: every tile wraps together at the longest tile's end.
     public var groupLoop = false
     /// Whether and how a network tile that fails opens its source again and rejoins the wall

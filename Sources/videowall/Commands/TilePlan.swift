@@ -57,7 +57,8 @@ struct TilePlan: Sendable {
                      muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
                      opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false,
                      offset: tile.regionSpec.offset ?? .zero,
-                     playlist: tile.regionSpec.playlist?.items ?? [])
+                     playlist: tile.regionSpec.playlist?.items ?? [],
+                     playlistSchedule: tile.regionSpec.playlist?.schedule ?? Schedule())
         }
         specs += leftOver.map { TileSpec(source: $0, muted: mute, opensAudioDevice: opensAudioDevice) }
         return specs
@@ -73,17 +74,15 @@ struct TilePlan: Sendable {
         for tile in tiles {
             guard let playlist = tile.regionSpec.playlist else { continue }
             var keys: Set<String> = []
-            if !playlist.schedule.isAlways { keys.insert("schedules") }
             for item in playlist.items {
                 if item.inPoint != nil || item.outPoint != nil { keys.insert("in/out") }
                 if item.duration != nil, item.kind == .video { keys.insert("duration (of a video)") }
                 if item.speed != 1 { keys.insert("speed") }
                 if item.reverse { keys.insert("reverse") }
                 if item.flip != nil { keys.insert("flip") }
-                if !item.schedule.isAlways { keys.insert("schedules") }
             }
             guard !keys.isEmpty else { continue }
-            lines.append("region \(tile.region + 1): playlist item options not applied yet (each video plays whole, at the wall's speed): "
+            lines.append("region \(tile.region + 1): playlist item options not applied yet (each video plays whole, at the wall's speed, unmirrored): "
                 + keys.sorted().joined(separator: ", "))
         }
         return lines
