@@ -491,10 +491,12 @@ public final class WallWindow {
         transportBar.update(position: coordinator.position, duration: coordinator.duration,
                             playing: coordinator.transport == .playing, rate: coordinator.rate,
                             loop: coordinator.isLooping, muted: coordinator.isMuted)
-        // A tile given another source (remote `loadfile`, a layout reloaded) is named after it.
+        // A tile given another source (remote `loadfile`, a layout reloaded) is named after it;
+        // a playlist tile after the item on screen.
         let statuses = coordinator.tiles
-        for (tile, region) in viewForTile where statuses.indices.contains(tile) && tiles[region].source != statuses[tile].source {
-            tiles[region].showSource(statuses[tile].source, name: nameForSource(region, statuses[tile].source))
+        for (tile, region) in viewForTile where statuses.indices.contains(tile) {
+            let source = statuses[tile].item ?? statuses[tile].source
+            if tiles[region].source != source { tiles[region].showSource(source, name: nameForSource(region, source)) }
         }
         for (tile, region) in viewForTile where statuses.indices.contains(tile) {
             let status = statuses[tile], frame = coordinator.frameDuration(ofTile: tile)

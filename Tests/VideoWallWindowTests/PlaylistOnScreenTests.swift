@@ -1,0 +1,50 @@
+import Foundation
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallTestSupport
+@testable import VideoWallWindow
+import XCTest
+
+/// A folder played in a window, read from the screen: frame-coded clips of two codecs, sizes
+/// and key-frame spacings follow one another, and no capture around the item changes shows
+/// anything but a frame of an item (no black, no blank region), the last frames of an item
+/// just before the first of the next.
+final class PlaylistOnScreenTests: XCTestCase {
+    func testAFolderTileChangesItemOnScreenWithNoBlankFrame() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, keyFrameInterval: 30), in: TestClips.directory)
+            let b = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 256, height: 144, frameRate: 30, frames: 24, codec: .vp9, keyFrameInterval: 7), in: TestClips.directory)
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-screen-playlist-\(UUID().uuidString)").path
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try FileManager.default.createSymbolicLink(atPath: folder + "/1-a.mp4", withDestinationPath: a)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/2-b.webm", withDestinationPath: b)
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [folder, a])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: [0])
+
+            var codes: [Int?] = []
+            let start = Date()
+            while Date().timeIntervalSince(start) < 4.5 {
+                codes.append(WallWindowHarness.framesOnScreen(window, regions: [0])[0])
+                await pause(seconds: 0.01)
+            }
+            XCTAssertTrue(codes.allSatisfy { $0 != nil }, "every capture shows a frame: \(codes)")
+            let read = codes.compactMap { $0 }
+            // An item change is where the code goes down: from the end of one item to the start of the next.
+            let changes = zip(read, read.dropFirst()).filter { $1 < $0 }
+            XCTAssertGreaterThanOrEqual(changes.count, 3, "items came round on screen: \(read)")
+            for (last, first) in changes {
+                // A ends on 29, B on 23: a capture every few frames sees one of the last three.
+                XCTAssertGreaterThanOrEqual(last, 21, "an item's last frames before the change: \(last) then \(first) in \(read)")
+                XCTAssertLessThanOrEqual(first, 2, "the next item's first frames after it: \(last) then \(first) in \(read)")
+            }
+            XCTAssertEqual(wall.tiles[0].state, .playing)
+            // The names follow the wall four times a second.
+            let named = await waitUntil(timeout: 2) { window.tiles[0].source == wall.tiles[0].item }
+            XCTAssertTrue(named, "the tile is named after the item on screen: \(window.tiles[0].source ?? "-") for \(wall.tiles[0].item ?? "-")")
+            XCTAssertEqual(window.tiles[0].source.map { $0.hasSuffix("1-a.mp4") || $0.hasSuffix("2-b.webm") }, true)
+            XCTAssertGreaterThanOrEqual(wall.tiles[0].itemChanges, 3)
+        }
+    }
+}
