@@ -80,6 +80,37 @@ public struct BenchReport: Codable, Sendable {
     }
 
     /// A long loop of a short clip: loops, frames and resident memory over the run.
+    /// `videowall bench --playlist-soak SECONDS`: four tiles on one folder of clips and a still.
+    public struct PlaylistSoak: Codable, Sendable {
+        public var seconds: Double
+        public var tiles: Int
+        public var itemsPerRound: Int
+        public var roundSeconds: Double
+        /// Per tile.
+        public var itemChanges: [Int]
+        public var framesRendered: [Int]
+        public var framesDropped: [Int]
+        /// Frames one tile shows in `seconds` if no frame is lost or repeated (the still is one
+        /// frame a round): within a round of `framesRendered` means none was.
+        public var framesExpected: Int
+        public var residentStartMB: Double
+        public var residentEndMB: Double
+        public var residentGrowthMBPerHour: Double?
+        public var residentGrowth: String
+        public var threadsStart: Int
+        public var threadsEnd: Int
+        public var descriptorsStart: Int
+        public var descriptorsEnd: Int
+        public var threadGrowthPerHour: Double?
+        public var descriptorGrowthPerHour: Double?
+
+        public func json() throws -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        }
+    }
+
     public struct Soak: Codable, Sendable {
         public var seconds: Double
         public var tiles: Int

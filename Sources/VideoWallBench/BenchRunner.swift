@@ -27,6 +27,12 @@ public struct BenchRunner {
 
     static func footageBitrate(width: Int) -> Int { max(500, 8000 * width / 1920) }
 
+    /// The playlist soak alone (`videowall bench --playlist-soak SECONDS`).
+    public func runPlaylistSoak(seconds: Double) async throws -> BenchReport.PlaylistSoak {
+        log("playlist soak: 4 tiles on a folder of 3 frame-coded clips and a still, \(Int(seconds)) s, memory, threads and descriptors sampled")
+        return try await PlaylistSoakBench(options: options, seconds: seconds).measure()
+    }
+
     /// The fault run alone (`videowall bench --faults`).
     public func runFaults() async throws -> BenchReport.Faults {
         log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")

@@ -56,6 +56,18 @@ final class ChildProcess: @unchecked Sendable {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The child's threads now (`Threads` of /proc/PID/status).
+    var threadCount: Int? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("Threads:") }) else { return nil }
+        return Int(line.dropFirst("Threads:".count).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The child's open file descriptors now (the entries of /proc/PID/fd).
+    var openDescriptorCount: Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd"))?.count
+    }
+
     /// The child's resident memory now (`VmRSS`), in MiB.
     var residentMemoryMB: Double? { Self.statusFieldMB("VmRSS", pid: pid) }
 

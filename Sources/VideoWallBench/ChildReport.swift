@@ -5,6 +5,7 @@ struct ChildReport: Decodable {
         var framesRendered: UInt64?
         var framesDropped: UInt64?
         var loops: Int
+        var itemChanges: Int?
     }
 
     var tiles: [Tile]

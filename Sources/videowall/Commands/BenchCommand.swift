@@ -52,6 +52,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "Only the fault run: a network tile whose server stops, comes back and hangs, beside a local tile, while a client floods the remote-control socket.")
     var faults = false
 
+    @Option(name: .long, help: ArgumentHelp("Only the playlist soak, for this many seconds (10 to 604800): four tiles on a folder of short clips and a still, with resident memory, threads and open files sampled.", valueName: "seconds"))
+    var playlistSoak: Double?
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -71,6 +74,7 @@ struct BenchCommand: ParsableCommand {
         try NumberChecks.whole(keyFrameInterval, option: "--key-frame-interval", in: 1...60)
         try NumberChecks.seconds(costSeconds, option: "--cost-seconds", maximum: 3600)
         try NumberChecks.seconds(soakSeconds, option: "--soak-seconds", allowsZero: true, minimum: 2, maximum: 7 * 24 * 3600)
+        if let playlistSoak { try NumberChecks.seconds(playlistSoak, option: "--playlist-soak", allowsZero: true, minimum: 10, maximum: 7 * 24 * 3600) }
     }
 
     static func parseSize(_ text: String) -> (Int, Int)? {
@@ -102,7 +106,9 @@ struct BenchCommand: ParsableCommand {
             throw ExitStatus.startupFailed
         }
         let options = self.options
-        if faults {
+        if let playlistSoak {
+            try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak) }, options: options, render: { try $0.json() }, text: BenchText.render)
+        } else if faults {
             try measure({ try await $0.runFaults() }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else {
             try measure({ try await $0.run() }, options: options, render: { try $0.json() }, text: BenchText.render)

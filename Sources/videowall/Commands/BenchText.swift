@@ -71,6 +71,20 @@ enum BenchText {
         s.count >= width ? s : s + String(repeating: " ", count: width - s.count)
     }
 
+    /// The playlist soak: per tile, item changes and frames; then memory, threads, descriptors.
+    static func render(_ soak: BenchReport.PlaylistSoak) -> String {
+        var lines = [String(format: "playlist soak: %d tiles, %.0f s, a round of %d items every %.2f s", soak.tiles, soak.seconds, soak.itemsPerRound, soak.roundSeconds)]
+        for tile in soak.itemChanges.indices {
+            lines.append("  tile \(tile + 1): \(soak.itemChanges[tile]) item changes, \(soak.framesRendered[tile]) frames rendered "
+                + "(\(soak.framesExpected) expected), \(soak.framesDropped[tile]) dropped")
+        }
+        lines.append(String(format: "  resident memory %.1f -> %.1f MiB (%@)", soak.residentStartMB, soak.residentEndMB, soak.residentGrowth))
+        lines.append("  threads \(soak.threadsStart) -> \(soak.threadsEnd), open files \(soak.descriptorsStart) -> \(soak.descriptorsEnd)"
+            + (soak.threadGrowthPerHour.map { String(format: " (%+.1f threads, ", $0) } ?? " (")
+            + (soak.descriptorGrowthPerHour.map { String(format: "%+.1f files an hour)", $0) } ?? "too short to tell)"))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The fault run, one line per fault and the figures of the tile never at fault.
     static func render(_ faults: BenchReport.Faults) -> String {
         var lines = ["faults: a network tile (loopback HTTP, 8 MB/s) beside a local tile, group loop, --retry inf, watchdog on"]
