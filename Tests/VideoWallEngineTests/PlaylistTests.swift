@@ -111,6 +111,10 @@ final class PlaylistTests: XCTestCase {
             XCTAssertEqual(wall.slots[0].loadFailure?.reasonText, "no item of the playlist can be played")
             XCTAssertEqual(wall.slots[1].loadFailure?.reasonText, "the folder holds no video or image file")
             XCTAssertEqual(wall.slots[2].loadFailure?.reasonText, "no item of the playlist can be played")
+            // A local HLS playlist is one stream (for hlsdemux), not a list of its segments.
+            try "#EXTM3U\n#EXT-X-TARGETDURATION:2\n#EXTINF:2,\nseg0.ts\n#EXT-X-ENDLIST\n".write(toFile: folder + "/hls.m3u8", atomically: true, encoding: .utf8)
+            let hls = try PlaylistLoader.expand(folder + "/hls.m3u8")
+            XCTAssertNil(hls, "not expanded: \(String(describing: hls?.items.map(\.location)))")
             XCTAssertEqual(wall.tiles[2].warnings.count, 2, "each broken file named: \(wall.tiles[2].warnings)")
         }
     }

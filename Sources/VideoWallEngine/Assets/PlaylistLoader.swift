@@ -27,7 +27,11 @@ public enum PlaylistLoader {
         return try file(path)
     }
 
-    static func file(_ path: String) throws(PlaylistError) -> Expansion {
+    /// Tags only an HLS playlist carries: such a file is a stream for hlsdemux, not a list of items.
+    static let hlsTags = ["#EXT-X-TARGETDURATION", "#EXT-X-STREAM-INF", "#EXT-X-MEDIA-SEQUENCE"]
+
+    /// nil for a local HLS playlist (played as one stream).
+    static func file(_ path: String) throws(PlaylistError) -> Expansion? {
         let absolute = absolutePath(path)
         guard let handle = FileHandle(forReadingAtPath: absolute) else {
             let missing = !FileManager.default.fileExists(atPath: absolute)
@@ -41,6 +45,7 @@ public enum PlaylistLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw PlaylistError(file: path, line: firstBadLine(data), message: "the file is not UTF-8 text")
         }
+        if hlsTags.contains(where: text.contains) { return nil }
         let folder = (absolute as NSString).deletingLastPathComponent
         let (items, warning) = try M3UPlaylist.parse(text, file: path, folder: folder)
         return Expansion(items: items, warnings: warning.map { [$0] } ?? [])

@@ -26,6 +26,7 @@ final class PlaylistFileTests: XCTestCase {
         }
         XCTAssertTrue(M3UPlaylist.isPlaylistName("/x/list.M3U8"))
         XCTAssertFalse(M3UPlaylist.isPlaylistName("http://host/live.m3u8"), "a remote .m3u8 is HLS, played as a stream")
+        // (A local one with HLS tags is a stream too: `PlaylistLoader`, tested with the engine.)
     }
 
     func testFoldersPlayMediaInNameOrderWithNumbersAsNumbers() {
