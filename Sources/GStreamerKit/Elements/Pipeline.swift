@@ -61,3 +61,20 @@ public final class Pipeline: Bin, @unchecked Sendable {
     /// `gst_pipeline_auto_clock`: lets the pipeline pick a clock again (after a clock was lost).
     public func autoClock() { gst_pipeline_auto_clock(vw_pipeline(pointer)) }
 }
+
+extension Pipeline {
+    /// Plays the pipeline to its end of stream on the calling thread (a worker thread: it
+    /// blocks on the bus, `gst_bus_timed_pop_filtered`), throwing its first error, or that it
+    /// did not start or end within `timeout` seconds. The pipeline is left in NULL.
+    public func runToEnd(timeout: Double, what: String) throws(GStreamerError) {
+        defer { setState(.null) }
+        guard setState(.playing) != .failure else {
+            if let message = bus.pop(timeout: .zero), case .error(let error) = message.kind { throw error }
+            throw GStreamerError(domain: "Pipeline", message: "\(what): the pipeline refused to start")
+        }
+        guard let message = bus.pop(timeout: .seconds(timeout)) else {
+            throw GStreamerError(domain: "Pipeline", message: "\(what) did not finish within \(Int(timeout)) s")
+        }
+        if case .error(let error) = message.kind { throw error }
+    }
+}

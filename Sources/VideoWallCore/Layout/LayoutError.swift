@@ -16,12 +16,7 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Always one line with nothing a terminal would obey: the file name is the user's (escaped,
     /// and shortened in the middle if it is very long), and the message, which quotes the file's
     /// values already shortened, is escaped once more in case one slipped through.
-    public var description: String {
-        let file = TerminalText.shortened(self.file, limit: TerminalText.nameLimit)
-        let message = TerminalText.escaped(self.message)
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
-    }
+    public var description: String { TerminalText.located(file: file, line: line, message: message) }
 
     /// A file too large to be a layout: refused before it is read further or parsed.
     static func tooLarge(_ file: String) -> LayoutError {

@@ -10,11 +10,6 @@ public struct PlaylistError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    /// One line, `list.m3u:3: ...`, with the user's names escaped and shortened.
-    public var description: String {
-        let file = TerminalText.shortened(self.file, limit: TerminalText.nameLimit)
-        let message = TerminalText.escaped(self.message)
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
-    }
+    /// One line, `list.m3u:3: ...`, as a layout's errors are written.
+    public var description: String { TerminalText.located(file: file, line: line, message: message) }
 }

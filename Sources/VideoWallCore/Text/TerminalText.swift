@@ -14,6 +14,16 @@ public enum TerminalText {
 
     static let ellipsis: Character = "…"
 
+    /// "grid.yaml:7: message": the compiler style that editors and terminals make clickable, on
+    /// one line: the file name (the user's) escaped and shortened in the middle if very long,
+    /// the message escaped once more in case a quoted value slipped through.
+    public static func located(file: String, line: Int?, message: String) -> String {
+        let file = shortened(file, limit: nameLimit)
+        let message = escaped(message)
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+
     /// `text` with every control, format and line-separator character written as an escape
     /// (`\n`, `\r`, `\t`, `\e`, `\x7f`, `\u{202e}`), so it stays on one line and sends the
     /// terminal nothing but printable characters. Nothing is cut. Backslashes are kept as they

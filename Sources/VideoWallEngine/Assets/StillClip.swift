@@ -38,19 +38,9 @@ enum StillClip {
         let divisor = gcd(1000, milliseconds)
         let pipeline = try Pipeline.parse("filesrc name=image ! decodebin ! videoconvert ! imagefreeze num-buffers=1 ! "
             + "video/x-raw,framerate=\(1000 / divisor)/\(milliseconds / divisor) ! jpegenc quality=95 ! matroskamux ! filesink name=clip")
-        defer { pipeline.setState(.null) }
         try pipeline.child(named: "image")?.set("location", image)
         try pipeline.child(named: "clip")?.set("location", partial)
-        let bus = pipeline.bus
-        guard pipeline.setState(.playing) != .failure else {
-            if let message = bus.pop(timeout: .zero), case .error(let error) = message.kind { throw error }
-            throw GStreamerError(domain: "StillClip", message: "the image could not be read")
-        }
-        guard let message = bus.pop(timeout: .seconds(timeout)) else {
-            throw GStreamerError(domain: "StillClip", message: "the image was not read within \(Int(timeout)) s")
-        }
-        if case .error(let error) = message.kind { throw error }
-        pipeline.setState(.null)
+        try pipeline.runToEnd(timeout: timeout, what: "reading the image")
         try FileManager.default.moveItem(atPath: partial, toPath: path)
         return path
     }

@@ -19,17 +19,7 @@ public enum ClipGenerator {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             Thread.detachNewThread {
                 do {
-                    let pipeline = try Pipeline.parse(description)
-                    defer { pipeline.setState(.null) }
-                    let bus = pipeline.bus
-                    guard pipeline.setState(.playing) != .failure else {
-                        if let message = bus.pop(timeout: .zero), case .error(let e) = message.kind { throw e }
-                        throw GStreamerError(domain: "ClipGenerator", message: "the encoding pipeline refused to start")
-                    }
-                    guard let message = bus.pop(timeout: .seconds(timeout)) else {
-                        throw GStreamerError(domain: "ClipGenerator", message: "encoding did not finish within \(Int(timeout)) s")
-                    }
-                    if case .error(let error) = message.kind { throw error }
+                    try Pipeline.parse(description).runToEnd(timeout: timeout, what: "encoding")
                     continuation.resume()
                 } catch {
                     continuation.resume(throwing: error)
