@@ -2,8 +2,8 @@ import VideoWallCore
 import VideoWallEngine
 
 /// What a headless run prints at exit, one line per tile, so a run without `--report` still
-/// says what happened: state (and where the tile stood), frames rendered and dropped, loops,
-/// and the error, if any.
+/// says what happened: state (and where the tile stood), frames rendered and dropped, loops
+/// (a playlist tile's item changes), and the error, if any.
 enum RunSummary {
     static func lines(for report: WallReport) -> [String] {
         tileLines(for: report) + (report.overload.map { overload in
@@ -19,9 +19,14 @@ enum RunSummary {
             // with a tile that played and showed nothing.
             if let rendered = tile.framesRendered {
                 parts.append("\(rendered) frames rendered, \(tile.framesDropped ?? 0) dropped")
-                parts.append(tile.loops == 1 ? "1 loop" : "\(tile.loops) loops")
+                if let changes = tile.itemChanges {
+                    parts.append(changes == 1 ? "1 item change" : "\(changes) item changes")
+                } else {
+                    parts.append(tile.loops == 1 ? "1 loop" : "\(tile.loops) loops")
+                }
             }
-            return "tile \(tile.index): \(Console.name(tile.source)): " + parts.joined(separator: ", ") + (tile.error.map { ": " + $0 } ?? "")
+            // A playlist tile is named after the item it ended on.
+            return "tile \(tile.index): \(Console.name(tile.item ?? tile.source)): " + parts.joined(separator: ", ") + (tile.error.map { ": " + $0 } ?? "")
         }
     }
 }
