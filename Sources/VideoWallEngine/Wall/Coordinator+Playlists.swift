@@ -46,9 +46,9 @@ extension Coordinator {
                     }
                 }
                 if playable.count > 1 || expansion.folder != nil {
-                    let (good, refused) = await described(playable)
-                    playable = good
-                    skipped[index, default: []] += refused
+                    let refused = await refusals(playable)
+                    skipped[index, default: []] += refused.compactMap { $0 }
+                    playable = zip(playable, refused).filter { $0.1 == nil }.map(\.0)
                 }
                 // The tile opens on the first item scheduled now.
                 guard let first = PlaylistSequence.firstScheduled(playable, playlist: spec.playlistSchedule, at: localTime()) else {
@@ -97,11 +97,11 @@ extension Coordinator {
         }
     }
 
-    /// Describes every item (the discoverer, a few at a time) and keeps those a tile can play:
-    /// a broken file met in the middle of a playlist would fail the whole tile. Returns the
-    /// items kept and a line for each one left out, with the discoverer's reason.
-    static func described(_ items: [PlaylistItem], timeout: Double = 10) async -> (kept: [PlaylistItem], refused: [String]) {
-        var kept: [PlaylistItem] = [], refused: [String] = []
+    /// Describes every item (the discoverer, a few at a time): a broken file met in the middle
+    /// of a playlist would fail the whole tile. Returns, in the items' order, nil for an item a
+    /// tile can play and the line that says why not for any other.
+    static func refusals(_ items: [PlaylistItem], timeout: Double = 10) async -> [String?] {
+        var refusals: [String?] = []
         var start = 0
         while start < items.count {
             let batch = Array(items[start..<min(items.count, start + 4)])
@@ -115,14 +115,12 @@ extension Coordinator {
                 }
             }
             for (item, task) in zip(batch, tasks) {
-                if let error = await task.value {
-                    refused.append("skipped \(TerminalText.quoted(item.origin ?? item.location, limit: TerminalText.nameLimit)): \(error.reasonText)")
-                } else {
-                    kept.append(item)
-                }
+                refusals.append(await task.value.map {
+                    "skipped \(TerminalText.quoted(item.origin ?? item.location, limit: TerminalText.nameLimit)): \($0.reasonText)"
+                })
             }
         }
-        return (kept, refused)
+        return refusals
     }
 
     struct Unplayable: Error {

@@ -75,30 +75,22 @@ final class FolderWatch {
         }
         guard settled != applied, !settled.isEmpty else { return }
         applied = settled
-        var items: [PlaylistItem] = [], skipped: [String] = []
-        var unknown: [(FileState, PlaylistItem)] = []
+        var candidates: [(state: FileState, item: PlaylistItem)] = [], skipped: [String] = []
         for state in settled {
             let item = PlaylistItem(location: path + "/" + state.name)
             switch await Coordinator.playable(item, imageDuration: imageDuration) {
-            case .success(let playable):
-                if verdicts[state] == nil { unknown.append((state, playable)) }
-                items.append(playable)
+            case .success(let playable): candidates.append((state, playable))
             case .failure(let why): skipped.append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
             }
         }
         // Only files not described before (new, or changed since) are described again.
-        let (kept, refused) = await Coordinator.described(unknown.map(\.1))
-        let keptNames = Set(kept.map { $0.origin ?? $0.location })
-        for (state, item) in unknown {
-            verdicts[state] = keptNames.contains(item.origin ?? item.location) ? nil as String? : refused.first { $0.contains(state.name) } ?? "skipped"
+        let unknown = candidates.filter { verdicts[$0.state] == nil }
+        for (candidate, refusal) in zip(unknown, await Coordinator.refusals(unknown.map(\.item))) {
+            verdicts[candidate.state] = .some(refusal)
         }
         verdicts = verdicts.filter { settled.contains($0.key) }
-        let playable = items.filter { item in
-            let name = (item.origin ?? item.location).split(separator: "/").last.map(String.init) ?? ""
-            guard let state = settled.first(where: { $0.name == name }) else { return false }
-            return verdicts[state] == .some(nil)
-        }
-        onItems(playable, skipped + verdicts.values.compactMap { $0 })
+        let playable = candidates.filter { verdicts[$0.state] == .some(nil) }.map(\.item)
+        onItems(playable, skipped + candidates.compactMap { verdicts[$0.state] ?? nil })
     }
 
     nonisolated private static func states(in folder: String, names: [String]) -> [FileState] {
