@@ -17,15 +17,18 @@ final class ZoomOnScreenTests: XCTestCase {
     /// for pixel is near 1, the same squares averaged four to a pixel near 0.
     @MainActor
     private static func sharpness(_ window: WallWindow, region: Int) -> Double {
-        guard let capture = window.capture(), let picture = window.videoFrame(ofRegion: region) else { return -1 }
-        var total = 0, count = 0
-        for y in (picture.y + picture.height / 2 - 20)..<(picture.y + picture.height / 2 + 20) {
-            for x in (picture.x + picture.width / 2 - 20)..<(picture.x + picture.width / 2 + 20) {
-                total += abs(Int(capture.pixel(x: x + 1, y: y).green) - Int(capture.pixel(x: x, y: y).green))
-                count += 1
-            }
-        }
-        return Double(total) / Double(count) / 255
+        guard let rows = middleGreens(window, region: region) else { return -1 }
+        let steps = rows.flatMap { row in zip(row, row.dropFirst()).map { abs($1 - $0) } }
+        return Double(steps.reduce(0, +)) / Double(steps.count) / 255
+    }
+
+    /// The green of the middle 40 rows of a region's picture, 41 pixels of each (the 40 in the
+    /// middle and the one right of them), read from a capture of the window.
+    @MainActor
+    private static func middleGreens(_ window: WallWindow, region: Int) -> [[Int]]? {
+        guard let capture = window.capture(), let picture = window.videoFrame(ofRegion: region) else { return nil }
+        let left = picture.x + picture.width / 2 - 20, top = picture.y + picture.height / 2 - 20
+        return (top..<(top + 40)).map { y in (left...(left + 40)).map { x in Int(capture.pixel(x: x, y: y).green) } }
     }
 
     func testOneSourcePixelPerScreenPixelIsSharpAndTilesZoomTogetherUntilUnlinked() throws {
@@ -68,13 +71,8 @@ final class ZoomOnScreenTests: XCTestCase {
     /// the patch is nearly flat); enlarged smoothly, the ramps between them are neither.
     @MainActor
     private static func twoToned(_ window: WallWindow, region: Int) -> Double {
-        guard let capture = window.capture(), let picture = window.videoFrame(ofRegion: region) else { return -1 }
-        var greens: [Int] = []
-        for y in (picture.y + picture.height / 2 - 20)..<(picture.y + picture.height / 2 + 20) {
-            for x in (picture.x + picture.width / 2 - 20)..<(picture.x + picture.width / 2 + 20) {
-                greens.append(Int(capture.pixel(x: x, y: y).green))
-            }
-        }
+        guard let rows = middleGreens(window, region: region) else { return -1 }
+        let greens = rows.flatMap { $0.dropLast() }
         guard let low = greens.min(), let high = greens.max(), high - low >= 60 else { return 0 }
         let margin = (high - low) * 15 / 100
         return Double(greens.filter { $0 <= low + margin || $0 >= high - margin }.count) / Double(greens.count)
