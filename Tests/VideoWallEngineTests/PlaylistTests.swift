@@ -208,6 +208,30 @@ final class PlaylistTests: XCTestCase {
         }
     }
 
+    /// A network item and a local one in one playlist: each is the user's own choice, so the
+    /// local item after the network one is played (a network source's own fetches stay
+    /// HTTP(S) only), and the items follow one another with every frame.
+    func testANetworkItemAndALocalItemFollowEachOther() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let server = try LoopbackHTTPServer(serving: TestClips.directory)
+            defer { server.terminate() }
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "network-playlist", clock: wall.clock)
+            await wall.load([TileSpec(source: server.url(for: a), output: sink.sink, muted: true, opensAudioDevice: false,
+                                      playlist: [PlaylistItem(location: server.url(for: a)), PlaylistItem(location: b)])])
+            sink.reset()
+            wall.play()
+            let enough = await waitUntil(timeout: 20) { Self.runs(sink).count >= 4 || wall.players[0].state == .failed }
+            wall.pause()
+            XCTAssertNil(wall.tiles[0].failure, "the local item is not refused")
+            XCTAssertTrue(enough)
+            XCTAssertEqual(Array(Self.runs(sink).prefix(3)), [45, 36, 45], "network, local, network again, each whole")
+        }
+    }
+
     /// The lengths of the runs of frame indices going up from 0 (one run per item shown);
     /// a run that does not go up by one is marked -1.
     @MainActor

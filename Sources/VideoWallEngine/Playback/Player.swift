@@ -352,7 +352,9 @@ package final class Player {
         }
         self.oversizeGuard = oversizeGuard
         let skipped = skippedFrames
-        let fetchRules = NetworkFetchRules(sourceURI: asset.uri, onRefusal: { [weak pipeline] uri in
+        // A playlist tile opens each item in turn: the item being opened is the one handed over last.
+        let sourceURI = asset.uri, sequence = playlist
+        let fetchRules = NetworkFetchRules(currentSource: { sequence?.queuedEntry.entry.uri ?? sourceURI }, onRefusal: { [weak pipeline] uri in
             pipeline?.post(Finding.refusedFetch(uri).message)
         }, onSkip: { [weak pipeline] what in
             // On the fetcher's thread, before the frames after the gap are decoded.
