@@ -33,6 +33,8 @@ extension WallRemote {
             return .success(nil)
         case .loadFile(let url, let tile):
             return await load(url, intoTile: tile).map { nil }
+        case .playlistStep(let forward, let tile):
+            return await step(forward: forward, tile: tile).map { nil }
         case .screenshotToFile(let path):
             guard let saveScreenshot else { return .failure(.commandFailed) }
             do { try await saveScreenshot(path) } catch { return .failure(.commandFailed) }
@@ -63,6 +65,25 @@ extension WallRemote {
         case .number(let n): return String(format: "%.6f", n)
         default: return value.jsonText
         }
+    }
+
+    /// Playlist tile `tile` (from 1), or every playlist tile, shows its next (previous) item;
+    /// done when each shows it. mpv answers a step past the end with an error: so does a tile
+    /// named that plays no playlist, or a wall with none.
+    func step(forward: Bool, tile: Int?) async -> Result<Void, IPCError> {
+        guard let wall else { return .failure(.commandFailed) }
+        let tiles = tile.map { [$0 - 1] } ?? wall.tiles.filter { $0.item != nil }.map(\.index)
+        guard !tiles.isEmpty, tiles.allSatisfy(wall.tiles.indices.contains) else { return .failure(.commandFailed) }
+        // Every tile at once: each joins the wall on its own.
+        let steps = tiles.map { index in
+            Task { @MainActor () -> Bool in
+                do { try await wall.changeItem(ofTile: index, to: forward ? .next : .previous) } catch { return false }
+                return true
+            }
+        }
+        var allDone = true
+        for step in steps where !(await step.value) { allDone = false }
+        return allDone ? .success(()) : .failure(.commandFailed)
     }
 
     /// Tile `tile` (from 1) plays `url` instead, and has joined the wall when this returns.

@@ -53,6 +53,10 @@ extension WallRemote {
         case .framesRendered: return tile.statistics.map { .number(Double($0.framesRendered)) }
         case .framesDropped: return tile.statistics.map { .number(Double($0.framesDropped)) }
         case .offset: return .number(tile.offset.seconds)
+        case .item: return tile.item.map { .string($0) }
+        case .itemPosition: return tile.itemPosition.map { .number(Double($0 + 1)) }
+        case .itemCount: return tile.itemCount.map { .number(Double($0)) }
+        case .itemChanges: return tile.item == nil ? nil : .number(Double(tile.itemChanges))
         }
     }
 
@@ -119,6 +123,11 @@ extension WallRemote {
                 point = .seconds(seconds)
             }
             await wall.setABLoop(a: property == .abLoopA ? point : wall.abLoopA, b: property == .abLoopB ? point : wall.abLoopB)
+        case .tile(let number, .itemPosition):
+            guard let position = IPCValue.number(value).flatMap({ Int(exactly: $0) }) else { return .failure(.propertyFormat) }
+            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            guard position >= 1 else { return .failure(.propertyError) }
+            do { try await wall.changeItem(ofTile: number - 1, to: .position(position - 1)) } catch { return .failure(.propertyError) }
         case .tile(let number, .offset):
             guard let offset = Self.offset(value) else { return .failure(.propertyFormat) }
             guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }

@@ -2,6 +2,9 @@ import Foundation
 import VideoWallEngine
 import VideoWallTestSupport
 import XCTest
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Playlists from the command line and from a layout, run as a user runs them: a folder as a
 /// MEDIA argument goes from item to item, the report says which item is on screen and how
@@ -55,6 +58,51 @@ final class PlaylistCommandLineTests: XCTestCase {
         XCTAssertEqual(lines.filter { $0.contains("summary: tile 2:") && $0.contains("item changes") && !$0.contains("loops") }.count, 1, result.standardError)
         // The folder's tile: 30 + 24 frames and one still a round, about 2.3 s.
         XCTAssertGreaterThanOrEqual(report[0]["itemChanges"] as? Int ?? 0, 4, "the still is an item: \(report[0])")
+    }
+
+    /// mpv's playlist commands over the IPC socket, per tile: `playlist-next`, `playlist-prev`,
+    /// `tile/N/item-pos` set by a client, each answered once the item is on screen and told as
+    /// `item-changed`; a tile with no playlist is refused.
+    func testARemoteClientChangesATilesItem() throws {
+        let clips = try onMainLoop(timeout: 120) {
+            [try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 300, keyFrameInterval: 45, audio: true)),
+             try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 25, frames: 250, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 11)),
+             try await TestClips.clip(ClipSpec(width: 128, height: 128, frameRate: 30, frames: 240, pattern: "smpte"))]
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-ipc-playlist-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, clip) in zip(["a.mp4", "b.webm", "c.mp4"], clips) {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: clip)
+        }
+        let socket = TestClips.directory + "/ipc-\(UUID().uuidString.prefix(8)).sock"
+        defer { unlink(socket) }
+        let run = BackgroundRun(["--headless", "--quit-after", "60", "--report", "-", "--input-ipc-server", socket, folder, clips[0]])
+        let ipc = try IPCConnection(path: socket)
+        _ = ipc.waitForEvent("file-loaded", timeout: 10)
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/item"]) as? String, folder + "/a.mp4")
+        XCTAssertEqual(try ipc.number("tile/1/item-pos"), 1)
+        XCTAssertEqual(try ipc.number("tile/1/item-count"), 3)
+        XCTAssertEqual(try ipc.request(["get_property", "tile/2/item"])["error"] as? String, "property unavailable", "tile 2 plays one clip")
+
+        XCTAssertEqual(try ipc.request(["playlist-next", 1])["error"] as? String, "success")
+        XCTAssertNotNil(ipc.waitForEvent("item-changed") { $0["tile"] as? Int == 1 && $0["item"] as? Int == 2 }, "\(ipc.events)")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/item"]) as? String, folder + "/b.webm")
+        XCTAssertEqual(try ipc.number("tile/1/fps"), 25, "the item's own stream is playing")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/state"]) as? String, "playing")
+
+        XCTAssertEqual(try ipc.request(["set_property", "tile/1/item-pos", 3])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/item"]) as? String, folder + "/c.mp4")
+        XCTAssertEqual(try ipc.request(["playlist-prev"])["error"] as? String, "success", "every playlist tile")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/item"]) as? String, folder + "/b.webm")
+        XCTAssertEqual(try ipc.number("tile/1/item-changes"), 3)
+        XCTAssertEqual(try ipc.request(["playlist-next", 2])["error"] as? String, "error running command", "tile 2 has no playlist")
+        XCTAssertEqual(try ipc.request(["set_property", "tile/1/item-pos", 4])["error"] as? String, "error accessing property")
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/state"]) as? String, "playing", "the other tile played on")
+        XCTAssertEqual(try ipc.request(["quit"])["error"] as? String, "success")
+        let result = try run.finish()
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try result.reportTiles()[1]["framesDropped"] as? Int, 0, "the other tile lost nothing")
     }
 
     func testAnEmptyFolderIsAFailedTileWithItsReasonAndTheOthersPlay() throws {

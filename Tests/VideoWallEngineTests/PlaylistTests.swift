@@ -232,6 +232,68 @@ final class PlaylistTests: XCTestCase {
         }
     }
 
+    /// A playlist tile sent to its next item, its previous one and one by its place (mpv's
+    /// `playlist-next`, `-prev`, `playlist-pos`): each shows from its first frame, the list goes
+    /// on from it, the changes are counted, and the tile beside it loses no frame meanwhile.
+    func testATileIsSentToAnotherItemAndGoesOnFromItWhileItsNeighbourPlaysOn() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 60, keyFrameInterval: 13))
+            let long = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 300, keyFrameInterval: 45, audio: true))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "item-change", clock: wall.clock)
+            let neighbour = try RenderRecorder(name: "item-change-neighbour", clock: wall.clock)
+            await wall.load([TileSpec(source: a, output: sink.sink, muted: true, opensAudioDevice: false,
+                                      playlist: [PlaylistItem(location: a), PlaylistItem(location: b), PlaylistItem(location: c)]),
+                             TileSpec(source: long, output: neighbour.sink, muted: true, opensAudioDevice: false)])
+            sink.reset()
+            neighbour.reset()
+            wall.play()
+            _ = await waitUntil(timeout: 10) { sink.rendered.count >= 10 }
+            // A cut short, then B (next), whole, then C as the list goes on from B.
+            try await wall.changeItem(ofTile: 0, to: .next)
+            XCTAssertEqual(wall.tiles[0].item, b)
+            XCTAssertEqual(wall.tiles[0].itemPosition, 1)
+            XCTAssertEqual(wall.tiles[0].itemCount, 3)
+            _ = await waitUntil(timeout: 10) { Self.runs(sink).count >= 3 }
+            // C is on: back to B (previous), then by place to A (0).
+            try await wall.changeItem(ofTile: 0, to: .previous)
+            XCTAssertEqual(wall.tiles[0].item, b)
+            _ = await waitUntil(timeout: 2) { Self.runs(sink).count >= 4 }
+            try await wall.changeItem(ofTile: 0, to: .position(0))
+            XCTAssertEqual(wall.tiles[0].itemPosition, 0)
+            let enough = await waitUntil(timeout: 10) { Self.runs(sink).count >= 7 }
+            wall.pause()
+            XCTAssertTrue(enough, "\(Self.runs(sink))")
+            let runs = Array(Self.runs(sink).prefix(6))
+            XCTAssertEqual(runs.count, 6, "\(runs)")
+            XCTAssertTrue((10..<45).contains(runs[0]), "A cut short: \(runs)")
+            XCTAssertEqual(runs[1], 36, "B whole from its first frame: \(runs)")
+            XCTAssertTrue((1..<60).contains(runs[2]), "C, cut short by the previous: \(runs)")
+            XCTAssertTrue((1..<36).contains(runs[3]), "B again from its first frame, cut short: \(runs)")
+            XCTAssertEqual(Array(runs[4...]), [45, 36], "A by its place, then the list goes on: \(runs)")
+            XCTAssertGreaterThanOrEqual(wall.players[0].itemChanges, 5)
+            for (tile, change) in [(1, Coordinator.ItemChange.next), (0, .position(3))] {
+                do throws(AssetError) {
+                    try await wall.changeItem(ofTile: tile, to: change)
+                    XCTFail("tile \(tile + 1) has no item \(change) to go to")
+                } catch {
+                    XCTAssertTrue(error.reasonText.contains(tile == 1 ? "plays no playlist" : "no item 4"), error.reasonText)
+                }
+            }
+
+            // The neighbour: every frame once, in order, none late.
+            let shown = neighbour.rendered.map { Int(FrameMath.frameIndex(of: $0.presentationTime, frameDuration: Self.period)) }
+            XCTAssertGreaterThan(shown.count, 60)
+            XCTAssertEqual(shown, Array(shown.first!..<(shown.first! + shown.count)), "the neighbour lost no frame")
+            let longest = zip(neighbour.rendered, neighbour.rendered.dropFirst()).map { ($1.releaseTime - $0.releaseTime).nanoseconds }.max() ?? 0
+            XCTAssertLessThanOrEqual(longest, Self.period.nanoseconds + 5_000_000, "the neighbour never waited")
+            XCTAssertEqual(wall.players[1].statistics?.dropped, 0)
+        }
+    }
+
     /// The lengths of the runs of frame indices going up from 0 (one run per item shown);
     /// a run that does not go up by one is marked -1.
     @MainActor

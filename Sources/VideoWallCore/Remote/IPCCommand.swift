@@ -18,6 +18,10 @@ public enum IPCCommand: Equatable, Sendable {
     /// `loadfile URL [replace [TILE]]`: tile TILE (from 1; 1 when not given) plays URL instead,
     /// joining the wall where it is.
     case loadFile(String, tile: Int)
+    /// `playlist-next [weak|force] [TILE]`, `playlist-prev ...`: playlist tile TILE (from 1;
+    /// every playlist tile when not given) shows its next (previous) item now. mpv's flags say
+    /// what happens at the end of a playlist; a tile's playlist goes round, so they change nothing.
+    case playlistStep(forward: Bool, tile: Int?)
     /// `screenshot-to-file PATH`: the window as a PNG.
     case screenshotToFile(String)
     /// `quit [CODE]`: the program stops with its report, and exits CODE (0 to 255) when given.
@@ -77,6 +81,15 @@ public enum IPCCommand: Equatable, Sendable {
             guard arguments.count == 3 else { return .success(.loadFile(url, tile: 1)) }
             guard let tile = number(2).flatMap({ Int(exactly: $0) }), WallProperty.tileNumbers.contains(tile) else { return .failure(.invalidParameter) }
             return .success(.loadFile(url, tile: tile))
+        case "playlist-next", "playlist-prev":
+            var rest = arguments[...]
+            if let flag = rest.first?.stringValue, ["weak", "force"].contains(flag) { rest = rest.dropFirst() }
+            guard rest.count <= 1 else { return .failure(.invalidParameter) }
+            guard let word = rest.first else { return .success(.playlistStep(forward: name == "playlist-next", tile: nil)) }
+            guard let tile = IPCValue.number(word).flatMap({ Int(exactly: $0) }), WallProperty.tileNumbers.contains(tile) else {
+                return .failure(.invalidParameter)
+            }
+            return .success(.playlistStep(forward: name == "playlist-next", tile: tile))
         case "screenshot-to-file":
             // mpv's second argument says what to include (video, window, subtitles); the wall
             // always saves what the window shows.

@@ -17,6 +17,13 @@ public enum WallProperty: Hashable, Sendable {
         case framesDropped = "frames-dropped"
         /// Seconds the tile plays later than the wall; set with seconds or a `TileOffset` text.
         case offset
+        /// A playlist tile's item on screen (as the user named it), its place in the list
+        /// (from 1, as mpv's `playlist-pos-1`; set to go there), how many items the list has,
+        /// and how many times the item changed.
+        case item
+        case itemPosition = "item-pos"
+        case itemCount = "item-count"
+        case itemChanges = "item-changes"
     }
 
     /// Tile numbers a name may carry (a wall holds at most 16).
@@ -53,7 +60,7 @@ public enum WallProperty: Hashable, Sendable {
     /// Whether a client may set it (`set_property`, `cycle`, `add`).
     public var isWritable: Bool {
         switch self {
-        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .abLoopA, .abLoopB, .tile(_, .path), .tile(_, .offset): return true
+        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .abLoopA, .abLoopB, .tile(_, .path), .tile(_, .offset), .tile(_, .itemPosition): return true
         default: return false
         }
     }

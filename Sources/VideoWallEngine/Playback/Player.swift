@@ -428,18 +428,29 @@ package final class Player {
     /// The tile went round: counted when the first frame of the next pass is due, not when the
     /// next pass was asked for.
     private func wrapped(endingAt end: MediaTime?) {
-        if let playlist {
+        if playlist != nil {
             // Each item plays from its own start: the change is no pass of one clip.
             // The frame now due is the first of the item handed over last.
-            let (entry, index) = playlist.queuedEntry
-            currentItem = (entry.name, index)
-            itemChanges += 1
-            emit(.itemChanged(item: index ?? 0, changes: itemChanges))
+            itemShown()
             return
         }
         if let end { passEnded(at: end) }
         countLoop()
     }
+
+    /// The item handed over last is on screen now (at a boundary, or once the tile joined
+    /// the wall on the item it was sent to): counted as a change.
+    func itemShown() {
+        guard let playlist else { return }
+        let (entry, index) = playlist.queuedEntry
+        currentItem = (entry.name, index)
+        itemChanges += 1
+        emit(.itemChanged(item: index ?? 0, changes: itemChanges))
+    }
+
+    /// Whether the tile stands on the wall's timeline, where a wall seek or a late join can
+    /// place it: a playlist tile goes from item to item on its own.
+    var followsWallTimeline: Bool { playlist == nil && asset.isSeekable }
 
     /// Re-armed for a group's wrap (prerolled at 0, on a base time shifted to the wrap): the
     /// tile keeps `held` as its position, and its next pass is counted, when the wrap's first
@@ -674,9 +685,12 @@ package final class Player {
     /// Plays another source in the same pipeline and sinks (`Coordinator.replaceSource`): the
     /// pipeline goes to NULL, takes the new URI, and is prerolled next by the caller; what the
     /// tile counted so far is kept. Local and network sources loop differently, so a tile keeps
-    /// its kind. False when the tile was shut down or the kinds differ.
-    func replaceSource(with described: Asset) async -> Bool {
-        guard !isShutDown, described.isNetwork == asset.isNetwork else { return false }
+    /// its kind (a playlist tile need not). False when the tile was shut down or the kinds differ.
+    /// `whileStopped` runs once the old source has stopped, before the new one opens (no
+    /// `about-to-finish` can come then).
+    func replaceSource(with described: Asset, whileStopped: () -> Void = {}) async -> Bool {
+        // A playlist tile loops by handing over items, whatever their kind.
+        guard !isShutDown, described.isNetwork == asset.isNetwork || playlist != nil else { return false }
         if state != .failed {
             finalStatistics = statistics
             heldPosition = position
@@ -689,6 +703,7 @@ package final class Player {
         // (a PAUSED asked for meanwhile would replace it in the queue, and the old source play on).
         await settle()
         guard !isShutDown else { return false }
+        whileStopped()
         asset = described
         isConfirmed = true
         startOffset = .zero

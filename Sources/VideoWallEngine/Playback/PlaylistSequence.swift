@@ -61,6 +61,34 @@ final class PlaylistSequence: @unchecked Sendable {
         return queued.uri
     }
 
+    /// The entry after (or before) the one named `name` (the item on screen), going round,
+    /// passing over entries not scheduled now. Nil when nothing else is scheduled now.
+    func entry(from name: String?, forward: Bool) -> Entry? {
+        lock.lock(); defer { lock.unlock() }
+        let count = entries.count
+        let start = name.flatMap { name in entries.firstIndex { $0.name == name } } ?? 0
+        let now = localTime()
+        guard schedule.includes(now) else { return nil }
+        var index = start
+        for _ in 0..<count {
+            index = ((index + (forward ? 1 : -1)) % count + count) % count
+            if index == start { return nil }
+            if entries[index].schedule.includes(now) { return entries[index] }
+        }
+        return nil
+    }
+
+    /// The entry at `position` (from 0), scheduled or not: the user named it.
+    func entry(at position: Int) -> Entry? {
+        lock.lock(); defer { lock.unlock() }
+        return entries.indices.contains(position) ? entries[position] : nil
+    }
+
+    /// Makes `entry` the one last handed over: the next boundary goes on from it.
+    func queue(_ entry: Entry) {
+        lock.lock(); queued = entry; lock.unlock()
+    }
+
     /// A new list (not empty), for the next boundary on.
     func replace(_ newEntries: [Entry]) {
         guard !newEntries.isEmpty else { return }

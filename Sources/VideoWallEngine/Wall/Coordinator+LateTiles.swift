@@ -66,7 +66,7 @@ extension Coordinator {
             }
             guard !isStopping, player.state != .failed, machine.isLate(index) else { return }
             let segmentMode = isLooping || player.endOfStreamPolicy == .loop
-            guard player.asset.isSeekable else { break }
+            guard player.followsWallTimeline else { break }
             giveRequestedOffsets(only: index)
             guard let target = joinTarget(lead: lead) else {
                 // Nothing to follow. A tile that may loop still goes into segment mode, where it stands.

@@ -18,6 +18,8 @@ extension Coordinator {
                           recoveries: recoveredCounts[slot.index] ?? 0, offset: offset(ofTile: slot.index))
         if let player, let item = player.currentItem {
             status.item = item.name
+            status.itemPosition = item.index
+            status.itemCount = player.playlist?.count
             status.itemChanges = player.itemChanges
         }
         return status

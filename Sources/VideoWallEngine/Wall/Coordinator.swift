@@ -298,9 +298,8 @@ public final class Coordinator {
         let asset = player.asset
         // A playlist tile goes on from item to item by itself: it has no one duration for the
         // group's loop or the wall's end, and no timeline a wall seek could place it on.
-        let plays = player.playlist == nil
-        return TileProfile(duration: plays ? asset.duration : nil, frameDuration: asset.video?.frameDuration,
-                           isSeekable: plays && asset.isSeekable,
+        return TileProfile(duration: player.playlist == nil ? asset.duration : nil, frameDuration: asset.video?.frameDuration,
+                           isSeekable: player.followsWallTimeline,
                            buffers: asset.isNetwork && !asset.isLive, endOfStream: player.endOfStreamPolicy,
                            loopsWithGroup: player.loopsWithGroup)
     }

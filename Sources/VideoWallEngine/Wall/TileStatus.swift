@@ -33,6 +33,10 @@ public struct TileStatus: Equatable, Sendable {
     /// nil and 0 for a tile that plays one source.
     public var item: String? = nil
     public var itemChanges = 0
+    /// The item's place in the playlist (from 0; nil when it left a folder), and how many
+    /// items the playlist has now.
+    public var itemPosition: Int? = nil
+    public var itemCount: Int? = nil
 
     /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
     public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,

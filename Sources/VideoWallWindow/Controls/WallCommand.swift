@@ -22,6 +22,9 @@ public enum WallCommand: Equatable, Sendable {
     case nudgeMilliseconds(Int)
     /// The selected tile's offset goes back to 0.
     case resetOffset
+    /// The selected playlist tile, or every playlist tile, shows its next item now (mpv's
+    /// `>` and Enter) or its previous one (`<`).
+    case nextItem, previousItem
     /// Every tile's frame at its source resolution and the window, saved together (`s`).
     case takeScreenshots
     /// The frame info overlay on every tile, on or off (`i`).
@@ -105,6 +108,8 @@ public enum WallCommand: Equatable, Sendable {
         case "g": return .cycleDifferenceGain
         case "Y": return .toggleLumaDifference
         case "W": return .toggleWipeDivider
+        case "greater", "Return", "KP_Enter": return .nextItem
+        case "less": return .previousItem
         case "q", "Escape": return .quit
         case "1", "2", "3", "4": return .selectAudio(tile: Int(name)! - 1)
         default: return nil

@@ -556,6 +556,12 @@ public final class WallWindow {
         case .resetOffset:
             guard let tile = selectedTile else { return }
             Task { await coordinator.setOffset(.zero, ofTile: tile) }
+        case .nextItem, .previousItem:
+            let playlists = coordinator.tiles.filter { $0.item != nil }.map(\.index)
+            let chosen = selectedTile.map { tile in playlists.filter { $0 == tile } } ?? playlists
+            for tile in chosen {
+                Task { try? await coordinator.changeItem(ofTile: tile, to: command == .nextItem ? .next : .previous) }
+            }
         case .takeScreenshots:
             onScreenshots?()
         case .toggleInfo:

@@ -43,6 +43,20 @@ final class IPCRequestTests: XCTestCase {
         XCTAssertEqual(IPCSeek(target: 3).effectivePrecision, .keyFrame)
     }
 
+    func testPlaylistStepsTakeMpvsFlagsAndATile() throws {
+        func command(_ line: String) -> IPCCommand? { try? parse(line)?.get().command }
+        XCTAssertEqual(command("playlist-next"), .playlistStep(forward: true, tile: nil))
+        XCTAssertEqual(command("playlist-prev weak"), .playlistStep(forward: false, tile: nil))
+        XCTAssertEqual(command(#"{"command": ["playlist-next", "force", 3]}"#), .playlistStep(forward: true, tile: 3))
+        XCTAssertEqual(command(#"{"command": ["playlist-prev", "2"]}"#), .playlistStep(forward: false, tile: 2))
+        for refused in ["playlist-next 0", "playlist-next 65", "playlist-next 1.5", "playlist-next sideways", "playlist-next weak 1 2"] {
+            XCTAssertEqual(parse(refused).flatMap { try? $0.get() }, nil, refused)
+        }
+        XCTAssertEqual(WallProperty(name: "tile/2/item-pos"), .tile(2, .itemPosition))
+        XCTAssertTrue(WallProperty.tile(2, .itemPosition).isWritable)
+        XCTAssertFalse(WallProperty.tile(2, .item).isWritable)
+    }
+
     func testSeekTargetsStayWithinTheClip() {
         let at2 = MediaTime.seconds(2), length = MediaTime.seconds(10)
         XCTAssertEqual(IPCSeek(target: -5).resolved(position: at2, duration: length), .seconds(0))
