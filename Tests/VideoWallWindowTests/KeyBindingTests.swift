@@ -11,6 +11,7 @@ final class KeyBindingTests: XCTestCase {
             ("1", .selectAudio(tile: 0)), ("4", .selectAudio(tile: 3)),
             ("I", .measureQuality), ("c", .cycleCompareView), ("Tab", .flipCompare), ("g", .cycleDifferenceGain),
             ("Y", .toggleLumaDifference), ("W", .toggleWipeDivider),
+            ("greater", .nextItem), ("Return", .nextItem), ("less", .previousItem),
         ]
         for (key, command) in table { XCTAssertEqual(WallCommand.forKey(key), command, key) }
         XCTAssertNil(WallCommand.forKey("5"))
