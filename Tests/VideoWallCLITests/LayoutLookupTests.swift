@@ -23,6 +23,21 @@ final class LayoutLookupTests: XCTestCase {
         return directory
     }
 
+    /// A layout that names every region's source needs no MEDIA; one that names none, given
+    /// none, is refused with status 64 and says what is missing.
+    func testALayoutThatNamesItsSourcesNeedsNoMedia() throws {
+        let clip = try onMainLoop { try await TestClips.clip(TestClips.landscape) }
+        let folder = TestClips.directory + "/self-contained-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "regions:\n  - {x: 0, y: 0, width: 1, height: 1, source: \"\(clip)\"}\n".write(toFile: folder + "/named.yaml", atomically: true, encoding: .utf8)
+        try "regions:\n  - {x: 0, y: 0, width: 1, height: 1}\n".write(toFile: folder + "/empty.yaml", atomically: true, encoding: .utf8)
+        let played = try CommandRunner.run(["--headless", "--quit-after", "0.5", "--layout", folder + "/named.yaml"], timeout: 30)
+        XCTAssertEqual(played.status, 0, played.standardError)
+        let refused = try CommandRunner.run(["--headless", "--quit-after", "0.5", "--layout", folder + "/empty.yaml"], timeout: 30)
+        XCTAssertEqual(refused.status, 64)
+        XCTAssertEqual(refused.errorLines, ["videowall: error: empty: no region names a source: give one to 4 paths or URIs to play"], refused.standardError)
+    }
+
     /// Without --layout, two sources take the built-in side-by-side: the planted one made the
     /// wall fetch its URL.
     func testAPlantedLayoutInTheWorkingDirectoryIsNotUsed() throws {

@@ -53,6 +53,59 @@ final class LayoutReloadTests: XCTestCase {
         XCTAssertEqual(tiles.first?["framesDropped"] as? Int, 0, "tile 1 lost nothing to the reload")
     }
 
+    /// SIGHUP reads a layout's playlists again: a region's `playlist:` and a playlist file
+    /// that changed are each played from the tile's next item boundary (no item cut, no frame
+    /// lost), and the tiles never stop.
+    func testHangUpReloadsPlaylistsAtTheNextItem() throws {
+        let clips = try onMainLoop(timeout: 120) {
+            [try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 30, audio: true)),
+             try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 24, pattern: "ball")),
+             try await TestClips.clip(ClipSpec(width: 200, height: 200, frameRate: 25, frames: 25, codec: .vp9, container: .webm, keyFrameInterval: 7))]
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-reload-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        func write(layoutItems: [String], listItems: [String]) throws {
+            try """
+            regions:
+              - x: 0
+                y: 0
+                width: 0.5
+                height: 1
+                playlist: [\(layoutItems.map { "\"\($0)\"" }.joined(separator: ", "))]
+              - {x: 0.5, y: 0, width: 0.5, height: 1, source: "\(folder)/list.m3u"}
+            """.write(toFile: folder + "/wall.yaml", atomically: true, encoding: .utf8)
+            try ("#EXTM3U\n" + listItems.joined(separator: "\n") + "\n").write(toFile: folder + "/list.m3u", atomically: true, encoding: .utf8)
+        }
+        try write(layoutItems: [clips[0], clips[1]], listItems: [clips[1], clips[0]])
+        let socket = TestClips.directory + "/reload-\(UUID().uuidString.prefix(8)).sock"
+        addTeardownBlock { unlink(socket) }
+        let run = BackgroundRun(["--headless", "--quit-after", "60", "--report", "-", "--layout", folder + "/wall.yaml",
+                                 "--input-ipc-server", socket])
+        let ipc = try IPCConnection(path: socket)
+        _ = ipc.waitForEvent("file-loaded", timeout: 10)
+        XCTAssertEqual(try ipc.number("tile/1/item-count"), 2)
+
+        try write(layoutItems: [clips[2]], listItems: [clips[2], clips[0], "missing.mp4"])
+        kill(try XCTUnwrap(Self.pid(listeningOn: socket)), SIGHUP)
+        let reloaded = Self.waitUntil(timeout: 15) {
+            (1...2).allSatisfy { (try? ipc.data(["get_property", "tile/\($0)/item"]) as? String) == clips[2] }
+        }
+        XCTAssertTrue(reloaded, "both tiles came to the new lists' first item")
+        XCTAssertEqual(try ipc.number("tile/1/item-count"), 1)
+        XCTAssertEqual(try ipc.number("tile/2/item-count"), 2, "the missing entry is left out")
+        for tile in 1...2 { XCTAssertEqual(try ipc.data(["get_property", "tile/\(tile)/state"]) as? String, "playing") }
+        XCTAssertEqual(try ipc.request(["quit"])["error"] as? String, "success")
+        let result = try run.finish()
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(result.standardError.components(separatedBy: "its playlist was read again").count - 1, 2, result.standardError)
+        XCTAssertTrue(result.errorLines.contains { $0.contains("tile 2: skipped") && $0.contains("missing.mp4") }, result.standardError)
+        for tile in try result.reportTiles() {
+            XCTAssertEqual(tile["framesDropped"] as? Int, 0, "no item was cut and no frame lost: \(tile)")
+            XCTAssertEqual(tile["recoveries"] as? Int ?? 0, 0, "\(tile)")
+        }
+    }
+
     private static func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {

@@ -20,7 +20,7 @@ final class PlaylistSequence: @unchecked Sendable {
     /// The entry last handed to playbin (at first, the one it opened with).
     private var queued: Entry
     /// When the whole playlist may play, and the local time it is read against.
-    private let schedule: Schedule
+    private var schedule: Schedule
     private let localTime: @Sendable () -> LocalMoment
 
     /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, chosen at load).
@@ -89,10 +89,12 @@ final class PlaylistSequence: @unchecked Sendable {
         lock.lock(); queued = entry; lock.unlock()
     }
 
-    /// A new list (not empty), for the next boundary on.
-    func replace(_ newEntries: [Entry]) {
+    /// A new list (not empty), for the next boundary on; with a schedule, the whole list's new one.
+    func replace(_ newEntries: [Entry], schedule newSchedule: Schedule? = nil) {
         guard !newEntries.isEmpty else { return }
-        lock.lock(); entries = newEntries; lock.unlock()
+        lock.lock(); defer { lock.unlock() }
+        entries = newEntries
+        if let newSchedule { schedule = newSchedule }
     }
 
     /// The entry last handed over and its place in the list (nil if it left the list).

@@ -10,7 +10,9 @@ extension Coordinator {
     /// cannot be read); a playlist left with nothing is the tile's failure. A playlist of one
     /// item is that item, played as a tile's only source, unless it comes from a folder (which
     /// may gain items: `FolderWatch`).
-    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime,
+    /// With `asLists`, every source is a list, one file a list of one (a playlist tile's list
+    /// read again).
+    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime, asLists: Bool = false,
                                 localTime: @Sendable () -> LocalMoment = LocalMoment.now) async -> LoadedPlaylists {
         let outcomes = await withTaskGroup(of: (Int, Result<PlaylistLoader.Expansion?, PlaylistError>).self) { group in
             for (index, spec) in specs.enumerated() {
@@ -18,7 +20,10 @@ extension Coordinator {
                     if !spec.playlist.isEmpty {
                         return (index, .success(PlaylistLoader.Expansion(items: spec.playlist, warnings: [])))
                     }
-                    do throws(PlaylistError) { return (index, .success(try PlaylistLoader.expand(spec.source))) } catch {
+                    do throws(PlaylistError) {
+                        let expansion = try PlaylistLoader.expand(spec.source)
+                        return (index, .success(expansion ?? (asLists ? PlaylistLoader.Expansion(items: [PlaylistItem(location: spec.source)], warnings: []) : nil)))
+                    } catch {
                         return (index, .failure(error))
                     }
                 }
@@ -45,7 +50,8 @@ extension Coordinator {
                         skipped[index, default: []].append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
                     }
                 }
-                if playable.count > 1 || expansion.folder != nil {
+                let isList = asLists || playable.count > 1 || expansion.folder != nil
+                if isList {
                     let refused = await refusals(playable)
                     skipped[index, default: []] += refused.compactMap { $0 }
                     playable = zip(playable, refused).filter { $0.1 == nil }.map(\.0)
@@ -57,7 +63,7 @@ extension Coordinator {
                 }
                 expanded[index].source = first.location
                 if let folder = expansion.folder { folders[index] = folder }
-                expanded[index].playlist = playable.count > 1 || expansion.folder != nil ? playable : []
+                expanded[index].playlist = isList ? playable : []
             default:
                 break
             }
@@ -78,22 +84,27 @@ extension Coordinator {
     /// tile's next list at its next item boundary (`FolderWatch`).
     func watchFolders(_ playlists: LoadedPlaylists) {
         for (index, path) in playlists.folders {
-            guard slots.indices.contains(index), let player = slots[index].player, let sequence = player.playlist else { continue }
-            let playing = playlists.specs[index].playlist.map { ($0.origin ?? $0.location).split(separator: "/").last.map(String.init) ?? "" }
-            do {
-                folderWatches[index] = try FolderWatch(path: path, playing: playing, quietPeriod: .seconds(configuration.folderQuietPeriod.inSeconds),
-                                                       imageDuration: .seconds(configuration.imageDuration.inSeconds)) { [weak self] items, skipped in
-                    self?.skippedItems[index] = skipped
-                    skipped.forEach { self?.publish(.warning("tile \(index + 1): " + $0)) }
-                    guard !items.isEmpty else {
-                        self?.publish(.warning("tile \(index + 1): \(TerminalText.quoted(path, limit: TerminalText.nameLimit)) holds nothing to play now: the items it had go on"))
-                        return
-                    }
-                    sequence.replace(items.map(PlaylistSequence.Entry.init))
+            watchFolder(path, ofTile: index, playing: playlists.specs[index].playlist)
+        }
+    }
+
+    /// Watches the folder tile `index` plays, whose items are `items` now.
+    func watchFolder(_ path: String, ofTile index: Int, playing items: [PlaylistItem]) {
+        guard slots.indices.contains(index), let player = slots[index].player, let sequence = player.playlist else { return }
+        let playing = items.map { ($0.origin ?? $0.location).split(separator: "/").last.map(String.init) ?? "" }
+        do {
+            folderWatches[index] = try FolderWatch(path: path, playing: playing, quietPeriod: .seconds(configuration.folderQuietPeriod.inSeconds),
+                                                   imageDuration: .seconds(configuration.imageDuration.inSeconds)) { [weak self] items, skipped in
+                self?.skippedItems[index] = skipped
+                skipped.forEach { self?.publish(.warning("tile \(index + 1): " + $0)) }
+                guard !items.isEmpty else {
+                    self?.publish(.warning("tile \(index + 1): \(TerminalText.quoted(path, limit: TerminalText.nameLimit)) holds nothing to play now: the items it had go on"))
+                    return
                 }
-            } catch {
-                publish(.warning("tile \(index + 1): \(TerminalText.quoted(path, limit: TerminalText.nameLimit)) is not watched (\(error)): files added later are not played"))
+                sequence.replace(items.map(PlaylistSequence.Entry.init))
             }
+        } catch {
+            publish(.warning("tile \(index + 1): \(TerminalText.quoted(path, limit: TerminalText.nameLimit)) is not watched (\(error)): files added later are not played"))
         }
     }
 

@@ -21,7 +21,7 @@ struct PlayCommand: ParsableCommand {
     @OptionGroup var playback: PlaybackOptions
     @OptionGroup(title: "Window") var window: WindowOptions
 
-    @Argument(help: "Paths or URIs (file, http, https, HLS), one per tile.")
+    @Argument(help: "Paths or URIs (file, http, https, HLS), folders or playlist files, one per tile (none when the --layout names every source).")
     var media: [String] = []
 
     mutating func validate() throws {
@@ -38,7 +38,7 @@ struct PlayCommand: ParsableCommand {
         try playback.validate()
         try playback.validateTileScreenshots()
         try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
-        if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
+        if media.isEmpty, window.layout == nil { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
         try window.validateCompare(mediaCount: media.count)
         // Without a layout every tile is a source given here (a layout may name more).
         if window.layout == nil, let beyond = playback.offset.compactMap(TileOffsetAssignment.init(parsing:)).first(where: { $0.tile > media.count }) {

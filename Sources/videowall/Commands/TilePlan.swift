@@ -43,6 +43,9 @@ struct TilePlan: Sendable {
             }
             tiles.append(Tile(region: entry.region, source: source, regionSpec: layout.regions[entry.region]))
         }
+        guard !tiles.isEmpty || !sources.isEmpty else {
+            throw LayoutError(file: layout.name, line: nil, message: "no region names a source: give one to \(maxTiles) paths or URIs to play")
+        }
         let assigned = Set(assignment.entries.compactMap { if case .index(let i) = $0.source { i - 1 } else { nil } })
         let leftOver = sources.indices.filter { !assigned.contains($0) }.map { sources[$0] }
         return TilePlan(layout: layout, tiles: tiles, leftOver: leftOver)

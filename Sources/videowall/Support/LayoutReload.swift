@@ -5,7 +5,10 @@ import VideoWallEngine
 /// SIGHUP with `--layout` (systemd's `ExecReload=`): the layout is read again, and each tile
 /// whose region now names another source plays it, joining the wall in sync
 /// (`Coordinator.replaceSource`); the tiles whose source did not change go on untouched, with
-/// no black frame. Regions that moved, or other region options, wait for the next start.
+/// no black frame. A playlist tile reads its list again (its region's `playlist:`, its
+/// playlist file or its folder) and plays the new one from its next item boundary. Regions
+/// that moved, other region options, and a tile that becomes or stops being a playlist, wait
+/// for the next start.
 @MainActor
 final class LayoutReload {
     /// What a reload reads again: the `--layout` given, with the command line's sources.
@@ -70,8 +73,27 @@ final class LayoutReload {
         if fresh.tiles.map({ $0.region }) != plan.tiles.map({ $0.region }) || fresh.layout.regions.map(\.frame) != plan.layout.regions.map(\.frame) {
             Console.warning("SIGHUP: the layout's regions changed: they take effect at the next start; sources are reloaded now")
         }
-        for index in plan.tiles.indices where index < fresh.tiles.count && fresh.tiles[index].source != plan.tiles[index].source {
+        let freshSpecs = fresh.specs(mute: false)
+        for index in plan.tiles.indices where index < fresh.tiles.count {
             guard let coordinator else { return }
+            // A playlist tile's list is read again whether or not the layout changed: its
+            // playlist file or folder may have.
+            if coordinator.playsPlaylist(tile: index) {
+                do {
+                    let skipped = try await coordinator.reloadPlaylist(ofTile: index, from: freshSpecs[index])
+                    skipped.forEach { Console.warning("tile \(index + 1): " + $0) }
+                    plan.tiles[index] = fresh.tiles[index]
+                    Console.note("tile \(index + 1): its playlist was read again; it plays it from its next item")
+                } catch {
+                    Console.error("SIGHUP: tile \(index + 1): \(error); its playlist plays on as it was")
+                }
+                continue
+            }
+            guard fresh.tiles[index].source != plan.tiles[index].source || fresh.tiles[index].regionSpec.playlist != nil else { continue }
+            if fresh.tiles[index].regionSpec.playlist != nil {
+                Console.warning("SIGHUP: tile \(index + 1): its region now has a playlist: it plays it from the next start")
+                continue
+            }
             let source = fresh.tiles[index].source
             do {
                 try await coordinator.replaceSource(ofTile: index, with: source)
