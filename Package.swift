@@ -18,7 +18,7 @@ let package = Package(
     targets: [
         // C modules: system libraries plus static-inline shims for what Swift cannot import.
         .systemLibrary(name: "CGStreamer", path: "Sources/CGStreamer",
-                       pkgConfig: "gstreamer-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-base-1.0",
+                       pkgConfig: "gstreamer-1.0 gstreamer-video-1.0 gstreamer-pbutils-1.0 gstreamer-app-1.0 gstreamer-base-1.0 gstreamer-tag-1.0",
                        providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]),
         .systemLibrary(name: "CGtk", path: "Sources/CGtk", pkgConfig: "gtk+-3.0",
                        providers: [.apt(["libgtk-3-dev"])]),

@@ -9,6 +9,7 @@
 #include <gst/app/gstappsrc.h>
 #include <gst/app/gstappsink.h>
 #include <gst/base/gstbasesink.h>
+#include <gst/tag/tag.h>
 #include <glib-unix.h>
 #include <errno.h>
 #include <signal.h>
@@ -69,6 +70,17 @@ static inline GstClockTime vw_base_sink_due_time(GstElement *e, GstClockTime ts)
 static inline GstBuffer *vw_probe_info_buffer(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_BUFFER(i); }
 static inline GstEvent *vw_probe_info_event(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_EVENT(i); }
 static inline GstEventType vw_event_type(GstEvent *e) { return GST_EVENT_TYPE(e); }
+/* The running time of `pts` in the SEGMENT event stuck on `pad` (gst_pad_get_sticky_event,
+ * gst_segment_to_running_time); GST_CLOCK_TIME_NONE without one. */
+static inline GstClockTime vw_pad_running_time(GstPad *pad, GstClockTime pts) {
+  GstEvent *event = gst_pad_get_sticky_event(pad, GST_EVENT_SEGMENT, 0);
+  if (!event) return GST_CLOCK_TIME_NONE;
+  const GstSegment *segment = NULL;
+  gst_event_parse_segment(event, &segment);
+  GstClockTime running = segment->format == GST_FORMAT_TIME ? gst_segment_to_running_time(segment, GST_FORMAT_TIME, pts) : GST_CLOCK_TIME_NONE;
+  gst_event_unref(event);
+  return running;
+}
 /* Replaces the SEGMENT event passing a probe by a copy whose base (running time of its start)
  * is `base`; the seqnum is kept. GST_PAD_PROBE_INFO_DATA is a macro, hence this shim. */
 static inline void vw_probe_info_rebase_segment(GstPadProbeInfo *info, guint64 base) {

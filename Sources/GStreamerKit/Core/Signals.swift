@@ -20,6 +20,13 @@ public final class SignalConnection: @unchecked Sendable {
         handlerID = 0
     }
 
+    /// Leaves the handler connected for the rest of its object's life (GLib drops it when the
+    /// object is finalized), without this token: for an object that comes and goes inside a
+    /// pipeline (a demuxer playbin makes per source), whose handler only reaches weak state.
+    public func keepForObjectLifetime() {
+        handlerID = 0
+    }
+
     deinit { disconnect() }
 }
 

@@ -9,6 +9,13 @@ public final class Pad: ObjectReference, @unchecked Sendable {
     /// Tells pads apart (their address) without handing out the pointer.
     public var identity: UInt { UInt(bitPattern: pointer) }
 
+    /// `gst_object_get_name`: a demuxer names its pads after their streams (`video_0_0041`).
+    public var name: String {
+        guard let raw = gst_object_get_name(UnsafeMutableRawPointer(pad).assumingMemoryBound(to: GstObject.self)) else { return "" }
+        defer { g_free(raw) }
+        return String(cString: raw)
+    }
+
     /// `gst_pad_get_current_caps`.
     public var currentCaps: Caps? {
         gst_pad_get_current_caps(pad).map { Caps(raw: $0, transfer: .full) }
@@ -29,6 +36,8 @@ public final class Pad: ObjectReference, @unchecked Sendable {
 public struct PassingBuffer: Sendable {
     public var presentationTime: ClockTime?
     public var duration: ClockTime?
+    /// The running time of its PTS in the pad's segment; only from `onBuffer(withRunningTime: true)`.
+    public var runningTime: ClockTime? = nil
 }
 
 /// What a downstream event probe sees of an event passing a pad.
@@ -82,15 +91,43 @@ extension Pad {
     /// A buffer probe (`GST_PAD_PROBE_TYPE_BUFFER`) that lets every buffer through unchanged.
     /// The handler runs on the streaming thread that pushes the buffer, before the pad's
     /// element sees it (for a sink, before its clock wait): it must be quick and thread-safe.
-    public func onBuffer(_ handler: @escaping @Sendable (PassingBuffer) -> Void) -> PadProbe {
-        let callback: GstPadProbeCallback = { _, info, data in
+    /// `withRunningTime` also gives each buffer's running time (`runningTime(of:)`), at the
+    /// cost of a look at the pad's segment per buffer.
+    public func onBuffer(withRunningTime: Bool = false, _ handler: @escaping @Sendable (PassingBuffer) -> Void) -> PadProbe {
+        let plain: GstPadProbeCallback = { _, info, data in
             guard let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
             let passing = PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
                                         duration: ClockTime(raw: vw_buffer_duration(buffer)))
             (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<PassingBuffer>).body(passing)
             return GST_PAD_PROBE_OK
         }
-        return addProbe(GST_PAD_PROBE_TYPE_BUFFER, box: ClosureBox<PassingBuffer>(handler), callback: callback)
+        let timed: GstPadProbeCallback = { pad, info, data in
+            guard let pad, let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
+            let pts = vw_buffer_pts(buffer)
+            let passing = PassingBuffer(presentationTime: ClockTime(raw: pts), duration: ClockTime(raw: vw_buffer_duration(buffer)),
+                                        runningTime: ClockTime(raw: vw_pad_running_time(pad, pts)))
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<PassingBuffer>).body(passing)
+            return GST_PAD_PROBE_OK
+        }
+        return addProbe(GST_PAD_PROBE_TYPE_BUFFER, box: ClosureBox<PassingBuffer>(handler), callback: withRunningTime ? timed : plain)
+    }
+
+    /// A buffer probe that also hands over the buffer's bytes (`gst_buffer_map`, read only),
+    /// valid during the call only. Same thread rules as `onBuffer`.
+    public func onBufferBytes(_ handler: @escaping @Sendable (PassingBuffer, UnsafeRawBufferPointer) -> Void) -> PadProbe {
+        typealias Arguments = (PassingBuffer, UnsafeRawBufferPointer)
+        let callback: GstPadProbeCallback = { _, info, data in
+            guard let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
+            let passing = PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
+                                        duration: ClockTime(raw: vw_buffer_duration(buffer)))
+            var map = GstMapInfo()
+            guard gst_buffer_map(buffer, &map, GST_MAP_READ) != 0 else { return GST_PAD_PROBE_OK }
+            defer { gst_buffer_unmap(buffer, &map) }
+            (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Arguments>)
+                .body((passing, UnsafeRawBufferPointer(start: map.data, count: Int(map.size))))
+            return GST_PAD_PROBE_OK
+        }
+        return addProbe(GST_PAD_PROBE_TYPE_BUFFER, box: ClosureBox<Arguments> { handler($0.0, $0.1) }, callback: callback)
     }
 
     /// A probe on downstream events, flushes included (`GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM |

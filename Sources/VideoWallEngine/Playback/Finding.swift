@@ -21,8 +21,12 @@ enum Finding: Equatable {
     /// A segment of an adaptive stream could not be fetched and was skipped (what the
     /// fetcher said, on one line).
     case segmentSkipped(String)
+    /// Timed metadata read from the stream (`TimedMetadataTap`), due at this running time
+    /// (nil: now).
+    case timedMetadata([String: String], runningTime: MediaTime?)
 
     private static let prefix = "videowall-"
+    private static let tagPrefix = "tag:"
 
     var message: ApplicationMessage {
         switch self {
@@ -48,6 +52,10 @@ enum Finding: Equatable {
             return ApplicationMessage(Self.prefix + "connection-checked", ["cause": .string(cause)])
         case .segmentSkipped(let what):
             return ApplicationMessage(Self.prefix + "segment-skipped", ["what": .string(what)])
+        case .timedMetadata(let tags, let runningTime):
+            var fields = Dictionary(uniqueKeysWithValues: tags.map { (Self.tagPrefix + $0.key, ApplicationMessage.Value.string($0.value)) })
+            if let runningTime { fields["time"] = .integer(runningTime.nanoseconds) }
+            return ApplicationMessage(Self.prefix + "timed-metadata", fields)
         }
     }
 
@@ -72,6 +80,12 @@ enum Finding: Equatable {
             self = .connectionChecked(message.string("cause") ?? "")
         case Self.prefix + "segment-skipped":
             self = .segmentSkipped(message.string("what") ?? "")
+        case Self.prefix + "timed-metadata":
+            let tags = message.fields.compactMap { key, value -> (String, String)? in
+                guard key.hasPrefix(Self.tagPrefix), case .string(let text) = value else { return nil }
+                return (String(key.dropFirst(Self.tagPrefix.count)), text)
+            }
+            self = .timedMetadata(Dictionary(tags, uniquingKeysWith: { a, _ in a }), runningTime: time)
         default:
             return nil
         }

@@ -68,6 +68,11 @@ package final class Player {
     private var formatProbe: PadProbe?
     /// Feeds the decoders key frames only while the wall is overloaded.
     private let keyFrameOnly = KeyFrameOnlyDecoding()
+    /// HLS timed metadata (ID3 in MPEG-TS), read beside the demuxer that drops it.
+    private var timedMetadata: TimedMetadataTap?
+    /// Timed metadata waiting for its moment on screen, and the timer for the next.
+    private var pendingMetadata: [(runningTime: MediaTime, tags: [String: String])] = []
+    private var metadataTimer: TimeoutToken?
     /// Refuses a picture too large for one tile before its first frame is decoded.
     private var oversizeGuard: OversizeGuard?
     /// Where the media's first frame sits on its own timeline. MPEG-TS (what HLS carries)
@@ -272,6 +277,11 @@ package final class Player {
     @discardableResult
     private func send(rate: Double, flags: SeekFlags, streamStart start: MediaTime) -> Bool {
         var flags = flags
+        // Timed metadata waiting belongs to frames the seek throws away.
+        if flags.contains(.flush) {
+            pendingMetadata.removeAll()
+            scheduleMetadata()
+        }
         if segmentLoop != nil, inSegmentMode || loopsAtEnd { flags.insert(.segment) }
         // A seek to the end of a pass (the loop just cleared) has no stop before it.
         let stop = streamLoopRange.flatMap { start < $0.upperBound ? $0.upperBound.clockTime : nil }
@@ -346,6 +356,10 @@ package final class Player {
         // deadlines. (A 1080p30 H.264 stream decodes in well under a frame period on one core.)
         let segmentLoop = self.segmentLoop
         let keyFrameOnly = self.keyFrameOnly
+        let timedMetadata = TimedMetadataTap { [weak pipeline] tags, runningTime in
+            pipeline?.post(Finding.timedMetadata(tags, runningTime: runningTime.map(MediaTime.init)).message)
+        }
+        self.timedMetadata = timedMetadata
         // Weak: these closures live inside the pipeline (on its pads and elements).
         let oversizeGuard = OversizeGuard { [weak pipeline] why, _ in
             pipeline?.post(Finding.oversize(why).message)
@@ -369,6 +383,7 @@ package final class Player {
                 oversizeGuard.watch(decoder: element)
                 keyFrameOnly.watch(decoder: element)
             }
+            timedMetadata.watch(demuxer: element)
             if let segmentLoop, element.classification.contains("Demux") {
                 segmentLoop.watch(demuxer: element)
             }
@@ -628,6 +643,7 @@ package final class Player {
         if let new = machine.handle(input), new != state {
             state = new
             emit(.stateChanged(new))
+            scheduleMetadata()
         }
     }
 
@@ -733,6 +749,9 @@ package final class Player {
         segmentLoop?.stop()
         keyFrameOnly.stop()
         oversizeGuard?.stop()
+        timedMetadata?.stop()
+        metadataTimer?.cancel()
+        pendingMetadata.removeAll()
         stateChanges.requestState(.null)
         resumeWaiters(false)
         onEvent = nil
@@ -822,11 +841,42 @@ package final class Player {
         case .videoFormat(let format): apply(format)
         case .segmentSkipped(let what):
             warn("skipped a segment the server does not have: " + what)
+        case .timedMetadata(let tags, let runningTime):
+            showMetadata(tags, at: runningTime)
         case .connectionChecked(let cause):
             guard let error = brokenStream else { break }
             brokenStream = nil
             fail(AssetError(source: asset.source, reason: cause.isEmpty ? reason(for: error) : .network(cause)))
         }
+    }
+
+    /// Timed metadata is told when the tile's clock reaches its running time (the frame it is
+    /// stamped with is due): it waits while the tile is not playing, and is told at once when
+    /// it has no time or is late.
+    private func showMetadata(_ tags: [String: String], at runningTime: MediaTime?) {
+        guard let runningTime else { emit(.tags(tags)); return }
+        guard pendingMetadata.count < 64 else { return }
+        pendingMetadata.append((runningTime, tags))
+        scheduleMetadata()
+    }
+
+    /// Sets a timer for the timed metadata waiting, while the tile plays; takes them back
+    /// when it stops playing.
+    private func scheduleMetadata() {
+        metadataTimer?.cancel()
+        metadataTimer = nil
+        guard state == .playing, let base = pipeline.baseTime, let next = pendingMetadata.min(by: { $0.runningTime < $1.runningTime }) else { return }
+        let wait = (next.runningTime - (MediaTime(clock.time) - MediaTime(base))).seconds
+        metadataTimer = MainLoop.after(seconds: min(max(0, wait), 60)) { [weak self] in self?.tellDueMetadata() }
+    }
+
+    private func tellDueMetadata() {
+        guard let base = pipeline.baseTime else { return }
+        let now = MediaTime(clock.time) - MediaTime(base) + .milliseconds(1)
+        let due = pendingMetadata.filter { $0.runningTime <= now }.sorted { $0.runningTime < $1.runningTime }
+        pendingMetadata.removeAll { $0.runningTime <= now }
+        due.forEach { emit(.tags($0.tags)) }
+        scheduleMetadata()
     }
 
     /// A stream ends: at end of stream, or at a gapless wrap, which never posts one.
