@@ -213,6 +213,29 @@ final class RemoteControlTests: XCTestCase {
         _ = crowd
     }
 
+    /// Timed metadata in an HLS stream (ID3 tags in its segments) reaches every client as a
+    /// `metadata` event for its tile, one per tag, in the stream's order.
+    func testTimedMetadataOfAnHLSStreamReachesClients() throws {
+        let folder = try onMainLoop(timeout: 60) { try await TestClips.hlsStream() }
+        let tagged = TestClips.directory + "/hls-ipc-id3-\(UUID().uuidString.prefix(6))"
+        try FileManager.default.copyItem(atPath: folder, toPath: tagged)
+        defer { try? FileManager.default.removeItem(atPath: tagged) }
+        _ = try TimedMetadataStream.tagSegments(ofPlaylist: tagged + "/playlist.m3u8", offset: 0.2)
+        let server = try LoopbackHTTPServer(serving: tagged)
+        defer { server.terminate() }
+        let path = socketPath()
+        let run = BackgroundRun(["--headless", "--quit-after", "60", "--input-ipc-server", path, server.url(for: "playlist.m3u8")])
+        let ipc = try IPCConnection(path: path)
+        var titles: [String] = []
+        while titles.count < 3, let event = ipc.waitForEvent("metadata", timeout: 8) {
+            XCTAssertEqual(event["tile"] as? Int, 1)
+            if let title = (event["data"] as? [String: Any])?["title"] as? String, titles.last != title { titles.append(title) }
+        }
+        XCTAssertEqual(titles, ["segment 0", "segment 1", "segment 2"])
+        XCTAssertEqual(try ipc.request(["quit"])["error"] as? String, "success")
+        XCTAssertEqual(try run.finish().status, 0)
+    }
+
     /// `loadfile URL replace TILE` and `set_property tile/N/path URL`: that tile plays the new
     /// source in sync with the wall; a source that cannot play is `loading failed` and changes
     /// nothing.
