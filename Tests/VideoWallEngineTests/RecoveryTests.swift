@@ -149,4 +149,40 @@ final class StallRecoveryTests: XCTestCase {
             await wall.close()
         }
     }
+
+    /// A playlist tile whose network item stalls is rebuilt on that item, and goes on from
+    /// item to item afterwards.
+    func testAPlaylistTileThatStallsIsRebuiltAndGoesOnFromItemToItem() throws {
+        try onMainLoop(timeout: 90) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, keyFrameInterval: 30))
+            let b = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 180, pattern: "snow",
+                                                      keyFrameInterval: 30, bitrate: 8000))
+            let c = try await TestClips.clip(ClipSpec(width: 240, height: 240, frameRate: 25, frames: 25, codec: .vp9, container: .webm, pattern: "ball"))
+            let server = try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: 3_000_000)
+            defer { server.terminate() }
+            var configuration = CoordinatorConfiguration()
+            configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
+            configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: a, muted: true, opensAudioDevice: false,
+                                      playlist: [PlaylistItem(location: a), PlaylistItem(location: server.url(for: b)), PlaylistItem(location: c)])])
+            wall.play()
+            let onB = await waitUntil(timeout: 10) { wall.tiles[0].itemPosition == 1 }
+            XCTAssertTrue(onB, "\(wall.tiles[0])")
+            await pause(seconds: 0.5)
+            server.hang()
+            let stalled = await waitUntil(timeout: 15) { wall.tiles[0].state == .failed }
+            server.answerAgain()
+            XCTAssertTrue(stalled, "the watchdog notices the stalled item: \(wall.tiles[0])")
+            XCTAssertTrue(wall.tiles[0].failure?.reasonText.hasPrefix("stalled:") ?? false, "\(String(describing: wall.tiles[0].failure))")
+            let rebuilt = await waitUntil(timeout: 15) { wall.tiles[0].recoveries > 0 && wall.tiles[0].state == .playing }
+            XCTAssertTrue(rebuilt, "rebuilt: \(wall.tiles[0])")
+            XCTAssertEqual(wall.tiles[0].itemPosition, 1, "on the item that stalled")
+            let changes = wall.tiles[0].itemChanges
+            let wentOn = await waitUntil(timeout: 15) { wall.tiles[0].itemChanges >= changes + 2 }
+            XCTAssertTrue(wentOn, "then C and A again: \(wall.tiles[0])")
+            XCTAssertNil(wall.tiles[0].failure)
+        }
+    }
 }
