@@ -81,15 +81,22 @@ static inline GstClockTime vw_pad_running_time(GstPad *pad, GstClockTime pts) {
   gst_event_unref(event);
   return running;
 }
-/* Replaces the SEGMENT event passing a probe by a copy whose base (running time of its start)
- * is `base`; the seqnum is kept. GST_PAD_PROBE_INFO_DATA is a macro, hence this shim. */
-static inline void vw_probe_info_rebase_segment(GstPadProbeInfo *info, guint64 base) {
+/* Replaces the SEGMENT event passing a probe by a copy with these start, stop (NONE: open),
+ * stream time, base (running time of its start) and rate; the seqnum is kept.
+ * GST_PAD_PROBE_INFO_DATA is a macro, hence this shim. */
+static inline void vw_probe_info_replace_segment(GstPadProbeInfo *info, guint64 start, guint64 stop, guint64 time,
+                                                 guint64 base, gdouble rate) {
   GstEvent *event = GST_PAD_PROBE_INFO_EVENT(info);
   const GstSegment *segment = NULL;
   gst_event_parse_segment(event, &segment);
   GstSegment copy;
   gst_segment_copy_into(segment, &copy);
+  if (copy.start != start) copy.position = start;
+  copy.start = start;
+  copy.stop = stop;
+  copy.time = time;
   copy.base = base;
+  copy.rate = rate;
   GstEvent *replacement = gst_event_new_segment(&copy);
   gst_event_set_seqnum(replacement, gst_event_get_seqnum(event));
   gst_event_unref(event);

@@ -294,6 +294,37 @@ final class PlaylistTests: XCTestCase {
         }
     }
 
+    /// Items with their own speed and in and out points: a clip at twice the speed shows every
+    /// frame at half the period, a clip cut to 0.4 to 0.8 s shows those frames only, and each
+    /// item's first frame still follows the last one shown by one period of the item before.
+    func testItemsPlayAtTheirOwnSpeedBetweenTheirOwnPoints() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "shaped", clock: wall.clock)
+            await wall.load([TileSpec(source: a, output: sink.sink, muted: true, opensAudioDevice: false,
+                                      playlist: [PlaylistItem(location: a, speed: 2),
+                                                 PlaylistItem(location: b, inPoint: .milliseconds(400), outPoint: .milliseconds(800)),
+                                                 PlaylistItem(location: a, speed: 0.5, flip: .horizontal)])])
+            sink.reset()
+            wall.play()
+            let perRound = 45 + 12 + 45
+            let enough = await waitUntil(timeout: 15) { sink.rendered.count >= perRound + 5 }
+            wall.pause()
+            XCTAssertTrue(enough, "rendered \(sink.rendered.count)")
+            let renders = Array(sink.rendered.prefix(perRound + 5))
+            let indices = renders.map { Int(FrameMath.frameIndex(of: $0.presentationTime, frameDuration: Self.period)) }
+            XCTAssertEqual(indices, Array(0..<45) + Array(12..<24) + Array(0..<45) + Array(0..<5), "every frame of each item's part once, in order")
+            let intervals = zip(renders, renders.dropFirst()).map { Double(($1.releaseTime - $0.releaseTime).nanoseconds) / 1e6 }
+            let expected = Array(repeating: 1000.0 / 60, count: 45) + Array(repeating: 1000.0 / 30, count: 12) + Array(repeating: 1000.0 / 15, count: 44)
+            for (index, (interval, due)) in zip(intervals, expected).enumerated() {
+                XCTAssertEqual(interval, due, accuracy: 2, "interval after frame \(index)")
+            }
+        }
+    }
+
     /// The lengths of the runs of frame indices going up from 0 (one run per item shown);
     /// a run that does not go up by one is marked -1.
     @MainActor

@@ -47,4 +47,48 @@ final class PlaylistOnScreenTests: XCTestCase {
             XCTAssertGreaterThanOrEqual(wall.tiles[0].itemChanges, 3)
         }
     }
+
+    /// An item with `flip: horizontal` is shown mirrored from its first frame to its last, and
+    /// the item after it is not: the frame code reads only from the mirrored capture while the
+    /// flipped item plays, and only from the capture as it is while the other one does.
+    func testAFlippedItemIsShownMirroredAndTheNextIsNot() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, keyFrameInterval: 30), in: TestClips.directory)
+            let b = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 256, height: 144, frameRate: 30, frames: 24, codec: .vp9, keyFrameInterval: 7), in: TestClips.directory)
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [a, a],
+                                                                  playlists: [0: [PlaylistItem(location: a, flip: .horizontal), PlaylistItem(location: b)]])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: [0])
+            var readings: [(item: Int?, direct: Int?, mirrored: Int?)] = []
+            let start = Date()
+            while Date().timeIntervalSince(start) < 3 {
+                if let capture = window.capture(), let rect = window.videoFrame(ofRegion: 0) {
+                    let image = RGBImage(width: capture.width, height: capture.height, pixels: capture.pixels)
+                    readings.append((wall.tiles[0].itemPosition, FrameCode.read(from: image, in: rect),
+                                     FrameCode.read(from: Self.mirrored(image), in: PixelRect(x: image.width - rect.x - rect.width, y: rect.y,
+                                                                                               width: rect.width, height: rect.height))))
+                }
+                await pause(seconds: 0.02)
+            }
+            let flipped = readings.filter { $0.mirrored != nil }, plain = readings.filter { $0.direct != nil }
+            XCTAssertGreaterThan(flipped.count, 10, "the flipped item read mirrored: \(readings)")
+            XCTAssertGreaterThan(plain.count, 10, "the next item read as it is: \(readings)")
+            XCTAssertTrue(readings.allSatisfy { $0.direct == nil || $0.mirrored == nil }, "never both")
+            XCTAssertTrue(readings.allSatisfy { $0.direct != nil || $0.mirrored != nil }, "every capture shows a frame: \(readings)")
+            // B (24 frames, not mirrored) and A (30 frames, mirrored): each reading's length tells the item.
+            XCTAssertTrue(flipped.allSatisfy { $0.mirrored! < 30 } && plain.allSatisfy { $0.direct! < 24 })
+        }
+    }
+
+    /// The image mirrored left to right.
+    private static func mirrored(_ image: RGBImage) -> RGBImage {
+        var pixels = image.pixels
+        for y in 0..<image.height {
+            for x in 0..<image.width {
+                let from = (y * image.width + x) * 3, to = (y * image.width + image.width - 1 - x) * 3
+                pixels[to] = image.pixels[from]; pixels[to + 1] = image.pixels[from + 1]; pixels[to + 2] = image.pixels[from + 2]
+            }
+        }
+        return RGBImage(width: image.width, height: image.height, pixels: pixels)
+    }
 }

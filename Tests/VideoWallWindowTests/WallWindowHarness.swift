@@ -19,7 +19,8 @@ enum WallWindowHarness {
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
                      kiosk: Bool = false, labels: [String: String] = [:],
                      configuration: CoordinatorConfiguration = CoordinatorConfiguration(),
-                     offsets: [Int: TileOffset] = [:], compare: CompareMode? = nil) async throws -> (WallWindow, Coordinator) {
+                     offsets: [Int: TileOffset] = [:], compare: CompareMode? = nil,
+                     playlists: [Int: [PlaylistItem]] = [:]) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -36,7 +37,8 @@ enum WallWindowHarness {
         try window.show(following: coordinator)
         window.perform(.toggleNames)  // name overlays off: the captures look at the video alone
         await coordinator.load(sources.enumerated().map {
-            TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset), offset: offsets[$0.offset] ?? .zero)
+            TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset), offset: offsets[$0.offset] ?? .zero,
+                     playlist: playlists[$0.offset] ?? [])
         })
         coordinator.play()
         return (window, coordinator)

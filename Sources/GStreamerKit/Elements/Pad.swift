@@ -172,12 +172,32 @@ extension Pad {
 
     /// A downstream TIME segment as it passes: where it starts in the media, its rate, and
     /// `base`, the running time its start is played at.
-    public struct PassingSegment: Sendable {
+    public struct PassingSegment: Sendable, Equatable {
         public var start: ClockTime
         public var rate: Double
         public var base: ClockTime
         /// Where the segment ends (a seek's stop); nil: at the end of the stream.
         public var stop: ClockTime? = nil
+        /// The stream time of `start` (its position in the media).
+        public var time: ClockTime = .zero
+
+        public init(start: ClockTime, rate: Double, base: ClockTime, stop: ClockTime? = nil, time: ClockTime = .zero) {
+            self.start = start
+            self.rate = rate
+            self.base = base
+            self.stop = stop
+            self.time = time
+        }
+    }
+
+    /// What `retimingSegments`' handler decides for what passes.
+    public enum StreamVerdict: Sendable {
+        /// Let it pass as it is.
+        case pass
+        /// Drop it (a buffer only).
+        case drop
+        /// Replace it by this segment (a segment only).
+        case replace(PassingSegment)
     }
 
     /// What `rebasingSegments` shows its handler, in the order the pad carries it.
@@ -189,15 +209,26 @@ extension Pad {
 
     /// Calls `handler` on the streaming thread with every flush, TIME segment and buffer
     /// passing downstream. A segment is replaced by a copy with the base the handler returns
-    /// (`vw_probe_info_rebase_segment`), or left as it is when it returns nil.
+    /// (`vw_probe_info_replace_segment`), or left as it is when it returns nil.
     public func rebasingSegments(_ handler: @escaping @Sendable (StreamItem) -> ClockTime?) -> PadProbe {
+        retimingSegments { item in
+            guard let base = handler(item), case .segment(var segment) = item else { return .pass }
+            segment.base = base
+            return .replace(segment)
+        }
+    }
+
+    /// As `rebasingSegments`, but the handler may replace a segment by a whole new one (start,
+    /// stop, stream time, rate, base), or drop a buffer (`GST_PAD_PROBE_DROP`).
+    public func retimingSegments(_ handler: @escaping @Sendable (StreamItem) -> StreamVerdict) -> PadProbe {
         let callback: GstPadProbeCallback = { _, info, data in
             guard let info, let data else { return GST_PAD_PROBE_OK }
-            let body = (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ReturningClosureBox<StreamItem, ClockTime?>).body
+            let body = (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ReturningClosureBox<StreamItem, StreamVerdict>).body
             // GST_PAD_PROBE_INFO_BUFFER is a plain cast: ask the probe type what the data is.
             if info.pointee.type.rawValue & GST_PAD_PROBE_TYPE_BUFFER.rawValue != 0, let buffer = vw_probe_info_buffer(info) {
-                _ = body(.buffer(PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
-                                               duration: ClockTime(raw: vw_buffer_duration(buffer)))))
+                let verdict = body(.buffer(PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
+                                                         duration: ClockTime(raw: vw_buffer_duration(buffer)))))
+                if case .drop = verdict { return GST_PAD_PROBE_DROP }
                 return GST_PAD_PROBE_OK
             }
             guard let event = vw_probe_info_event(info) else { return GST_PAD_PROBE_OK }
@@ -209,9 +240,12 @@ extension Pad {
                 gst_event_parse_segment(event, &raw)
                 guard let segment = raw?.pointee, segment.format == GST_FORMAT_TIME else { break }
                 let passing = PassingSegment(start: ClockTime(nanoseconds: UInt64(segment.start)), rate: segment.rate,
-                                             base: ClockTime(nanoseconds: UInt64(segment.base)), stop: ClockTime(raw: segment.stop))
-                if let base = body(.segment(passing)), base.nanoseconds != passing.base.nanoseconds {
-                    vw_probe_info_rebase_segment(info, guint64(base.nanoseconds))
+                                             base: ClockTime(nanoseconds: UInt64(segment.base)), stop: ClockTime(raw: segment.stop),
+                                             time: ClockTime(nanoseconds: UInt64(segment.time)))
+                if case .replace(let replacement) = body(.segment(passing)), replacement != passing {
+                    vw_probe_info_replace_segment(info, guint64(replacement.start.nanoseconds),
+                                                  replacement.stop.map { guint64($0.nanoseconds) } ?? guint64.max,
+                                                  guint64(replacement.time.nanoseconds), guint64(replacement.base.nanoseconds), replacement.rate)
                 }
             default:
                 break
@@ -220,7 +254,7 @@ extension Pad {
         }
         let mask = GstPadProbeType(rawValue: GST_PAD_PROBE_TYPE_BUFFER.rawValue | GST_PAD_PROBE_TYPE_EVENT_DOWNSTREAM.rawValue
                                    | GST_PAD_PROBE_TYPE_EVENT_FLUSH.rawValue)
-        return addProbe(mask, box: ReturningClosureBox<StreamItem, ClockTime?>(handler), callback: callback)
+        return addProbe(mask, box: ReturningClosureBox<StreamItem, StreamVerdict>(handler), callback: callback)
     }
 
     /// A buffer about to enter an element, with what a filter in front of it needs to know.

@@ -116,8 +116,10 @@ package final class Player {
     let ownVolume: Double
     private var segmentDoneWhilePaused = false
 
-    /// The tile's items, in order, when it plays a playlist (`TileSpec.playlist`).
+    /// The tile's items, in order, when it plays a playlist (`TileSpec.playlist`), and what
+    /// applies each item's own points, speed and mirror.
     let playlist: PlaylistSequence?
+    private let itemShaping: ItemShaping?
     /// The playlist item on screen (what its user named, and its place in the list, from 0),
     /// and how many times the item changed.
     package private(set) var currentItem: (name: String, index: Int?)?
@@ -134,6 +136,7 @@ package final class Player {
         self.onEvent = onEvent
         self.playlist = playlist
         currentItem = playlist.map { ($0.queuedEntry.entry.name, $0.queuedEntry.index) }
+        itemShaping = try playlist.map(ItemShaping.init)
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)
@@ -146,6 +149,7 @@ package final class Player {
         // sound follows one with it (playbin3): a playlist tile plays its pictures only.
         try pipeline.setFromString("flags", self.playlist == nil ? "video+audio+text+soft-volume+native-video" : "video+soft-volume+native-video")
         if let audioSink { try pipeline.setObject("audio-sink", audioSink) }
+        if let itemShaping { try pipeline.setObject("video-filter", itemShaping.filter) }
         try pipeline.set("mute", muted)
         ownVolume = volume
         try pipeline.set("volume", volume)
@@ -457,7 +461,8 @@ package final class Player {
     /// the wall on the item it was sent to): counted as a change.
     func itemShown() {
         guard let playlist else { return }
-        let (entry, index) = playlist.queuedEntry
+        let started = playlist.startedEntry
+        let (entry, index) = (started.entry, started.index)
         currentItem = (entry.name, index)
         itemChanges += 1
         emit(.itemChanged(item: index ?? 0, changes: itemChanges))
@@ -693,6 +698,7 @@ package final class Player {
         requeue.isEnabled = loopsAtEnd
         wraps.flushed()
         reviving = true
+        itemShaping?.restart()
         apply(.reset)
         apply(.load)
         return true

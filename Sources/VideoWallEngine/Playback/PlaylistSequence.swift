@@ -13,12 +13,27 @@ final class PlaylistSequence: @unchecked Sendable {
         var uri: String
         /// When the item may play (`days:`, `from:`/`until:`, `start:`/`end:`).
         var schedule = Schedule()
+        /// Its in and out points and speed, and its mirror (`ItemShaping`).
+        var shape = ItemRetiming.Shape()
+        var flip: PlaylistItem.Flip?
+    }
+
+    /// An entry and its place in the list (nil once it left it: the same file may be listed
+    /// twice, so an entry is known by its place, not its name).
+    struct Placed: Sendable, Equatable {
+        var entry: Entry
+        var index: Int?
     }
 
     private let lock = NSLock()
     private var entries: [Entry]
     /// The entry last handed to playbin (at first, the one it opened with).
-    private var queued: Entry
+    private var queued: Placed
+    /// The entries handed over whose first frame has not reached the tile's video path yet,
+    /// in order (a short item may be handed over before the one before it is shown).
+    private var handedOver: [Placed] = []
+    /// The entry whose frames the video path passes now.
+    private var started: Placed
     /// When the whole playlist may play, and the local time it is read against.
     private var schedule: Schedule
     private let localTime: @Sendable () -> LocalMoment
@@ -30,7 +45,9 @@ final class PlaylistSequence: @unchecked Sendable {
         self.entries = entries
         self.schedule = schedule
         self.localTime = localTime
-        queued = entries.first { $0.uri == uri } ?? entries[0]
+        let index = entries.firstIndex { $0.uri == uri } ?? 0
+        queued = Placed(entry: entries[index], index: index)
+        started = queued
     }
 
     /// The first item scheduled at `now` (the first item when none is).
@@ -45,62 +62,93 @@ final class PlaylistSequence: @unchecked Sendable {
     func advance() -> String {
         lock.lock(); defer { lock.unlock() }
         let start: Int
-        if let index = entries.firstIndex(where: { $0.name == queued.name }) {
+        if let index = queued.index {
             start = index + 1
         } else {
-            let gone = Self.fileName(queued.name)
+            let gone = Self.fileName(queued.entry.name)
             start = entries.firstIndex { FolderPlaylist.nameOrder(gone, Self.fileName($0.name)) } ?? 0
         }
         let now = localTime()
         if schedule.includes(now) {
             for step in 0..<entries.count {
-                let entry = entries[(start + step) % entries.count]
-                if entry.schedule.includes(now) { queued = entry; return entry.uri }
+                let index = (start + step) % entries.count
+                if entries[index].schedule.includes(now) {
+                    queued = Placed(entry: entries[index], index: index)
+                    break
+                }
             }
         }
-        return queued.uri
+        if handedOver.count < 64 { handedOver.append(queued) }
+        return queued.entry.uri
     }
 
-    /// The entry after (or before) the one named `name` (the item on screen), going round,
+    /// An item's first segment reaches the tile's video path: the entry it belongs to. After
+    /// a new start (`fresh`: the pipeline opened again), it is the one queued.
+    func itemStarting(fresh: Bool) -> Entry {
+        lock.lock(); defer { lock.unlock() }
+        if fresh {
+            handedOver.removeAll()
+            started = queued
+        } else if !handedOver.isEmpty {
+            started = handedOver.removeFirst()
+        }
+        return started.entry
+    }
+
+    /// The entry the video path passes now, and its place in the list.
+    var startedEntry: Placed {
+        lock.lock(); defer { lock.unlock() }
+        return started
+    }
+
+    /// The entry after (or before) the one at `position` (the item on screen), going round,
     /// passing over entries not scheduled now. Nil when nothing else is scheduled now.
-    func entry(from name: String?, forward: Bool) -> Entry? {
+    func entry(after position: Int?, forward: Bool) -> Placed? {
         lock.lock(); defer { lock.unlock() }
         let count = entries.count
-        let start = name.flatMap { name in entries.firstIndex { $0.name == name } } ?? 0
+        let start = min(position ?? 0, count - 1)
         let now = localTime()
         guard schedule.includes(now) else { return nil }
         var index = start
         for _ in 0..<count {
             index = ((index + (forward ? 1 : -1)) % count + count) % count
             if index == start { return nil }
-            if entries[index].schedule.includes(now) { return entries[index] }
+            if entries[index].schedule.includes(now) { return Placed(entry: entries[index], index: index) }
         }
         return nil
     }
 
     /// The entry at `position` (from 0), scheduled or not: the user named it.
-    func entry(at position: Int) -> Entry? {
+    func entry(at position: Int) -> Placed? {
         lock.lock(); defer { lock.unlock() }
-        return entries.indices.contains(position) ? entries[position] : nil
+        return entries.indices.contains(position) ? Placed(entry: entries[position], index: position) : nil
     }
 
-    /// Makes `entry` the one last handed over: the next boundary goes on from it.
-    func queue(_ entry: Entry) {
-        lock.lock(); queued = entry; lock.unlock()
+    /// Makes `placed` the one last handed over: the next boundary goes on from it.
+    func queue(_ placed: Placed) {
+        lock.lock(); queued = placed; handedOver.removeAll(); lock.unlock()
     }
 
-    /// A new list (not empty), for the next boundary on; with a schedule, the whole list's new one.
+    /// A new list (not empty), for the next boundary on; with a schedule, the whole list's new
+    /// one. The entries handed over keep their place if they are in the new list.
     func replace(_ newEntries: [Entry], schedule newSchedule: Schedule? = nil) {
         guard !newEntries.isEmpty else { return }
         lock.lock(); defer { lock.unlock() }
+        func placed(_ old: Placed) -> Placed {
+            if let index = old.index, newEntries.indices.contains(index), newEntries[index] == old.entry { return old }
+            return Placed(entry: old.entry, index: newEntries.firstIndex { $0.name == old.entry.name })
+        }
         entries = newEntries
+        queued = placed(queued)
+        started = placed(started)
+        handedOver = handedOver.map(placed)
         if let newSchedule { schedule = newSchedule }
     }
 
-    /// The entry last handed over and its place in the list (nil if it left the list).
-    var queuedEntry: (entry: Entry, index: Int?) {
+    /// The entry last handed over and its place in the list.
+    var queuedEntry: Placed {
         lock.lock(); defer { lock.unlock() }
-        return (queued, entries.firstIndex { $0.name == queued.name })
+        return queued
     }
 
     var count: Int {
@@ -116,7 +164,13 @@ final class PlaylistSequence: @unchecked Sendable {
 extension PlaylistSequence.Entry {
     /// A playlist item as playbin is handed it: named as the user named it.
     init(_ item: PlaylistItem) {
-        self.init(name: item.origin ?? item.location, uri: MediaLocation.uri(for: item.location), schedule: item.schedule)
+        // A video's `duration:` ends it that long after its in point (a still's is in its clip).
+        var outPoint = item.outPoint
+        if outPoint == nil, item.origin == nil, item.kind == .video, let duration = item.duration {
+            outPoint = (item.inPoint ?? .zero) + duration
+        }
+        self.init(name: item.origin ?? item.location, uri: MediaLocation.uri(for: item.location), schedule: item.schedule,
+                  shape: ItemRetiming.Shape(inPoint: item.inPoint, outPoint: outPoint, speed: item.speed), flip: item.flip)
     }
 }
 

@@ -34,21 +34,21 @@ extension Coordinator {
             throw AssetError(source: slots.indices.contains(index) ? slots[index].source : "tile \(index + 1)",
                              reason: .playbackFailed("tile \(index + 1) plays no playlist"))
         }
-        let entry: PlaylistSequence.Entry?
+        let entry: PlaylistSequence.Placed?
         switch change {
-        case .next, .previous: entry = sequence.entry(from: player.currentItem?.name, forward: change == .next)
+        case .next, .previous: entry = sequence.entry(after: player.currentItem?.index, forward: change == .next)
         case .position(let position): entry = sequence.entry(at: position)
         }
         guard let entry else {
             let why = if case .position(let position) = change { "its playlist has no item \(position + 1)" } else { "no other item of its playlist is scheduled now" }
             throw AssetError(source: slots[index].source, reason: .playbackFailed("tile \(index + 1): \(why)"))
         }
-        try await open(entry.uri, inTile: index, item: entry)
+        try await open(entry.entry.uri, inTile: index, item: entry)
     }
 
     /// Opens `source` in the tile's pipeline; for a playlist tile, `item` becomes the one the
     /// playlist goes on from.
-    private func open(_ source: String, inTile index: Int, item: PlaylistSequence.Entry?) async throws(AssetError) {
+    private func open(_ source: String, inTile index: Int, item: PlaylistSequence.Placed?) async throws(AssetError) {
         guard !isStopping, slots.indices.contains(index), let player = slots[index].player else {
             throw AssetError(source: source, reason: .playbackFailed("tile \(index + 1) has no pipeline to play it in"))
         }

@@ -77,15 +77,9 @@ struct TilePlan: Sendable {
         for tile in tiles {
             guard let playlist = tile.regionSpec.playlist else { continue }
             var keys: Set<String> = []
-            for item in playlist.items {
-                if item.inPoint != nil || item.outPoint != nil { keys.insert("in/out") }
-                if item.duration != nil, item.kind == .video { keys.insert("duration (of a video)") }
-                if item.speed != 1 { keys.insert("speed") }
-                if item.reverse { keys.insert("reverse") }
-                if item.flip != nil { keys.insert("flip") }
-            }
+            for item in playlist.items where item.reverse { keys.insert("reverse") }
             guard !keys.isEmpty else { continue }
-            lines.append("region \(tile.region + 1): playlist item options not applied yet (each video plays whole, at the wall's speed, unmirrored): "
+            lines.append("region \(tile.region + 1): playlist item options not applied yet (each video plays forwards): "
                 + keys.sorted().joined(separator: ", "))
         }
         return lines

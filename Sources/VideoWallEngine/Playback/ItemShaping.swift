@@ -1,0 +1,71 @@
+import Foundation
+internal import GStreamerKit
+import VideoWallCore
+
+/// A playlist item's own in and out points, speed and mirror, applied from its first frame
+/// with no seek. Its element (`filter`, a `videoflip`) is playbin's `video-filter`: a probe on
+/// its input reshapes each item's segment as it arrives (`ItemRetiming`), and the mirror is
+/// set there, in the streaming thread, before the item's first frame goes through.
+final class ItemShaping: @unchecked Sendable {
+    let filter: Element
+    private let sequence: PlaylistSequence
+    private let lock = NSLock()
+    private var retiming = ItemRetiming()
+    /// The next segment starts the tile afresh (it opened again, or was sought).
+    private var fresh = true
+    private var probe: PadProbe?
+    private var flip: PlaylistItem.Flip?
+
+    init(sequence: PlaylistSequence) throws {
+        self.sequence = sequence
+        filter = try Element(factory: "videoflip", name: "item-shaping")
+        guard let input = filter.staticPad("sink") else { throw GStreamerError(domain: "videowall", message: "videoflip has no sink pad") }
+        probe = input.retimingSegments { [weak self] item in self?.pass(item) ?? .pass }
+    }
+
+    deinit { probe?.remove() }
+
+    /// The pipeline opens again (a revived or replaced tile): its next item starts afresh.
+    func restart() {
+        lock.lock(); fresh = true; lock.unlock()
+    }
+
+    private func pass(_ item: Pad.StreamItem) -> Pad.StreamVerdict {
+        lock.lock(); defer { lock.unlock() }
+        switch item {
+        case .flush:
+            fresh = true
+            return .pass
+        case .buffer(let buffer):
+            guard let pts = buffer.presentationTime else { return .pass }
+            return retiming.frame(at: MediaTime(pts), duration: buffer.duration.map(MediaTime.init)) ? .pass : .drop
+        case .segment(let segment):
+            let entry = sequence.itemStarting(fresh: fresh)
+            if fresh { retiming.restart() }
+            fresh = false
+            if entry.flip != flip {
+                flip = entry.flip
+                try? filter.setFromString("video-direction", Self.direction(entry.flip))
+            }
+            let shaped = retiming.itemStarts(ItemRetiming.Segment(segment), shape: entry.shape)
+            return .replace(Pad.PassingSegment(start: shaped.start.clockTime, rate: shaped.rate, base: shaped.base.clockTime,
+                                               stop: shaped.stop?.clockTime, time: shaped.time.clockTime))
+        }
+    }
+
+    /// `videoflip`'s `video-direction` for a mirror.
+    private static func direction(_ flip: PlaylistItem.Flip?) -> String {
+        switch flip {
+        case .horizontal?: "horiz"
+        case .vertical?: "vert"
+        case nil: "identity"
+        }
+    }
+}
+
+extension ItemRetiming.Segment {
+    init(_ segment: Pad.PassingSegment) {
+        self.init(start: MediaTime(segment.start), stop: segment.stop.map(MediaTime.init), time: MediaTime(segment.time),
+                  base: MediaTime(segment.base), rate: segment.rate)
+    }
+}
