@@ -325,6 +325,48 @@ final class PlaylistTests: XCTestCase {
         }
     }
 
+    /// `sync: items`: two playlist tiles change item together; each row lasts as long as its
+    /// longest item, the shorter one holding its last frame, and every frame is still shown once.
+    func testTilesInRowsChangeItemTogether() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 24, keyFrameInterval: 13))
+            let d = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 60, keyFrameInterval: 13))
+            var configuration = CoordinatorConfiguration()
+            configuration.itemsInRows = true
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            let sinks = [try RenderRecorder(name: "rows-1", clock: wall.clock), try RenderRecorder(name: "rows-2", clock: wall.clock)]
+            await wall.load([TileSpec(source: a, output: sinks[0].sink, muted: true, opensAudioDevice: false,
+                                      playlist: [PlaylistItem(location: a), PlaylistItem(location: b)]),
+                             TileSpec(source: c, output: sinks[1].sink, muted: true, opensAudioDevice: false,
+                                      playlist: [PlaylistItem(location: c), PlaylistItem(location: d)])])
+            sinks.forEach { $0.reset() }
+            wall.play()
+            let enough = await waitUntil(timeout: 15) { sinks.allSatisfy { Self.runs($0).count >= 4 } }
+            wall.pause()
+            XCTAssertTrue(enough, "\(sinks.map { Self.runs($0) })")
+            XCTAssertEqual(Array(Self.runs(sinks[0]).prefix(3)), [45, 36, 45], "tile 1: every frame of its items once")
+            XCTAssertEqual(Array(Self.runs(sinks[1]).prefix(3)), [24, 60, 24], "tile 2: every frame of its items once")
+            // When each item's first frame was shown: row 0, row 1 (1.5 s later: A is the
+            // longer), row 2 (2 s after that: D is).
+            let starts = sinks.map { sink in
+                zip(sink.rendered.indices, sink.rendered).filter { Int(FrameMath.frameIndex(of: $0.1.presentationTime, frameDuration: Self.period)) == 0 }
+                    .map(\.1.releaseTime).prefix(3)
+            }
+            for row in 0..<3 {
+                let apart = abs((starts[0][row] - starts[1][row]).seconds) * 1000
+                XCTAssertLessThan(apart, 1, "row \(row) starts together on both tiles (\(apart) ms apart)")
+            }
+            // A's length as its file gives it counts its sound, which outlasts its picture by
+            // part of an audio frame: the row may be up to a frame longer than A's frames.
+            XCTAssertEqual((starts[0][1] - starts[0][0]).seconds, 1.5 + Self.period.seconds / 2, accuracy: Self.period.seconds / 2,
+                           "row 0 lasts its longest item, A")
+            XCTAssertEqual((starts[0][2] - starts[0][1]).seconds, 2.0, accuracy: 0.002, "row 1 lasts its longest item, D")
+        }
+    }
+
     /// The lengths of the runs of frame indices going up from 0 (one run per item shown);
     /// a run that does not go up by one is marked -1.
     @MainActor

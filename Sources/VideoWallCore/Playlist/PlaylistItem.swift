@@ -23,6 +23,8 @@ public struct PlaylistItem: Sendable, Hashable {
     public var reverse: Bool
     public var flip: Flip?
     public var schedule: Schedule
+    /// The media's own length, once described (nil before, and for a live stream).
+    public var length: MediaTime?
 
     public init(location: String, kind: Kind? = nil, inPoint: MediaTime? = nil, outPoint: MediaTime? = nil,
                 duration: MediaTime? = nil, speed: Double = 1, reverse: Bool = false, flip: Flip? = nil,

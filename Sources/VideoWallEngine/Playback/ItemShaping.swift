@@ -15,9 +15,13 @@ final class ItemShaping: @unchecked Sendable {
     private var fresh = true
     private var probe: PadProbe?
     private var flip: PlaylistItem.Flip?
+    /// `sync: items`: when each row starts, and the running time of row 0 (nil until known).
+    private let rows: ItemRows?
+    private var firstRowBase: MediaTime?
 
-    init(sequence: PlaylistSequence) throws {
+    init(sequence: PlaylistSequence, rows: ItemRows? = nil) throws {
         self.sequence = sequence
+        self.rows = rows
         filter = try Element(factory: "videoflip", name: "item-shaping")
         guard let input = filter.staticPad("sink") else { throw GStreamerError(domain: "videowall", message: "videoflip has no sink pad") }
         probe = input.retimingSegments { [weak self] item in self?.pass(item) ?? .pass }
@@ -40,14 +44,24 @@ final class ItemShaping: @unchecked Sendable {
             guard let pts = buffer.presentationTime else { return .pass }
             return retiming.frame(at: MediaTime(pts), duration: buffer.duration.map(MediaTime.init)) ? .pass : .drop
         case .segment(let segment):
-            let entry = sequence.itemStarting(fresh: fresh)
-            if fresh { retiming.restart() }
+            let placed = sequence.itemStarting(fresh: fresh), entry = placed.entry
+            if fresh {
+                retiming.restart()
+                // In rows, the tile's first item keeps its place, and the others follow the rows
+                // from it. (A tile opened again mid-way, rebuilt or sent to another item, keeps
+                // its own time from there.)
+                firstRowBase = rows.map { MediaTime(segment.base) - $0.start(ofRow: placed.row) }
+            }
             fresh = false
             if entry.flip != flip {
                 flip = entry.flip
                 try? filter.setFromString("video-direction", Self.direction(entry.flip))
             }
-            let shaped = retiming.itemStarts(ItemRetiming.Segment(segment), shape: entry.shape)
+            var shaped = retiming.itemStarts(ItemRetiming.Segment(segment), shape: entry.shape)
+            if let rows, let firstRowBase {
+                // Its row's start: a shorter item before it held its last frame until then.
+                shaped.base = max(.zero, firstRowBase + rows.start(ofRow: placed.row))
+            }
             return .replace(Pad.PassingSegment(start: shaped.start.clockTime, rate: shaped.rate, base: shaped.base.clockTime,
                                                stop: shaped.stop?.clockTime, time: shaped.time.clockTime))
         }

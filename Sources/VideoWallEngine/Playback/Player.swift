@@ -126,7 +126,7 @@ package final class Player {
     package private(set) var itemChanges = 0
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
-         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: PlaylistSequence? = nil,
+         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: PlaylistSequence? = nil, rows: ItemRows? = nil,
          onEvent: @escaping @MainActor (PlayerEvent) -> Void) throws {
         self.index = index
         self.asset = asset
@@ -136,7 +136,7 @@ package final class Player {
         self.onEvent = onEvent
         self.playlist = playlist
         currentItem = playlist.map { ($0.queuedEntry.entry.name, $0.queuedEntry.index) }
-        itemShaping = try playlist.map(ItemShaping.init)
+        itemShaping = try playlist.map { try ItemShaping(sequence: $0, rows: rows) }
         pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
         stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)

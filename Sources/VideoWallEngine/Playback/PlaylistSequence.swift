@@ -16,6 +16,14 @@ final class PlaylistSequence: @unchecked Sendable {
         /// Its in and out points and speed, and its mirror (`ItemShaping`).
         var shape = ItemRetiming.Shape()
         var flip: PlaylistItem.Flip?
+        /// The media's own length (nil: not known).
+        var length: MediaTime?
+
+        /// How long it is on screen: from its in point to its out point (or end), over its speed.
+        var shownLength: MediaTime? {
+            guard let end = shape.outPoint.map({ min($0, length ?? $0) }) ?? length else { return nil }
+            return max(.zero, end - (shape.inPoint ?? .zero)) * (1 / shape.speed)
+        }
     }
 
     /// An entry and its place in the list (nil once it left it: the same file may be listed
@@ -23,6 +31,8 @@ final class PlaylistSequence: @unchecked Sendable {
     struct Placed: Sendable, Equatable {
         var entry: Entry
         var index: Int?
+        /// How many items the tile handed over before this one since it opened (`ItemRows`).
+        var row = 0
     }
 
     private let lock = NSLock()
@@ -37,13 +47,17 @@ final class PlaylistSequence: @unchecked Sendable {
     /// When the whole playlist may play, and the local time it is read against.
     private var schedule: Schedule
     private let localTime: @Sendable () -> LocalMoment
+    /// `sync: items`: the list is played in its order, row by row with the other tiles'
+    /// (schedules are not read: a skipped item would put the tile a row out).
+    let inRows: Bool
 
     /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, chosen at load).
-    init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(),
+    init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(), inRows: Bool = false,
          localTime: @escaping @Sendable () -> LocalMoment = LocalMoment.now) {
         precondition(!entries.isEmpty)
         self.entries = entries
         self.schedule = schedule
+        self.inRows = inRows
         self.localTime = localTime
         let index = entries.firstIndex { $0.uri == uri } ?? 0
         queued = Placed(entry: entries[index], index: index)
@@ -68,13 +82,20 @@ final class PlaylistSequence: @unchecked Sendable {
             let gone = Self.fileName(queued.entry.name)
             start = entries.firstIndex { FolderPlaylist.nameOrder(gone, Self.fileName($0.name)) } ?? 0
         }
-        let now = localTime()
-        if schedule.includes(now) {
-            for step in 0..<entries.count {
-                let index = (start + step) % entries.count
-                if entries[index].schedule.includes(now) {
-                    queued = Placed(entry: entries[index], index: index)
-                    break
+        let row = queued.row + 1
+        if inRows {
+            let index = start % entries.count
+            queued = Placed(entry: entries[index], index: index, row: row)
+        } else {
+            let now = localTime()
+            queued.row = row
+            if schedule.includes(now) {
+                for step in 0..<entries.count {
+                    let index = (start + step) % entries.count
+                    if entries[index].schedule.includes(now) {
+                        queued = Placed(entry: entries[index], index: index, row: row)
+                        break
+                    }
                 }
             }
         }
@@ -84,7 +105,7 @@ final class PlaylistSequence: @unchecked Sendable {
 
     /// An item's first segment reaches the tile's video path: the entry it belongs to. After
     /// a new start (`fresh`: the pipeline opened again), it is the one queued.
-    func itemStarting(fresh: Bool) -> Entry {
+    func itemStarting(fresh: Bool) -> Placed {
         lock.lock(); defer { lock.unlock() }
         if fresh {
             handedOver.removeAll()
@@ -92,7 +113,14 @@ final class PlaylistSequence: @unchecked Sendable {
         } else if !handedOver.isEmpty {
             started = handedOver.removeFirst()
         }
-        return started.entry
+        return started
+    }
+
+    /// How long the item of row `row` is on screen (`sync: items`): the row-th of the list,
+    /// going round.
+    func shownLength(atRow row: Int) -> MediaTime? {
+        lock.lock(); defer { lock.unlock() }
+        return entries[((row % entries.count) + entries.count) % entries.count].shownLength
     }
 
     /// The entry the video path passes now, and its place in the list.
@@ -126,7 +154,9 @@ final class PlaylistSequence: @unchecked Sendable {
 
     /// Makes `placed` the one last handed over: the next boundary goes on from it.
     func queue(_ placed: Placed) {
-        lock.lock(); queued = placed; handedOver.removeAll(); lock.unlock()
+        lock.lock(); defer { lock.unlock() }
+        queued = Placed(entry: placed.entry, index: placed.index, row: queued.row + 1)
+        handedOver.removeAll()
     }
 
     /// A new list (not empty), for the next boundary on; with a schedule, the whole list's new
@@ -136,7 +166,7 @@ final class PlaylistSequence: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         func placed(_ old: Placed) -> Placed {
             if let index = old.index, newEntries.indices.contains(index), newEntries[index] == old.entry { return old }
-            return Placed(entry: old.entry, index: newEntries.firstIndex { $0.name == old.entry.name })
+            return Placed(entry: old.entry, index: newEntries.firstIndex { $0.name == old.entry.name }, row: old.row)
         }
         entries = newEntries
         queued = placed(queued)
@@ -170,7 +200,8 @@ extension PlaylistSequence.Entry {
             outPoint = (item.inPoint ?? .zero) + duration
         }
         self.init(name: item.origin ?? item.location, uri: MediaLocation.uri(for: item.location), schedule: item.schedule,
-                  shape: ItemRetiming.Shape(inPoint: item.inPoint, outPoint: outPoint, speed: item.speed), flip: item.flip)
+                  shape: ItemRetiming.Shape(inPoint: item.inPoint, outPoint: outPoint, speed: item.speed), flip: item.flip,
+                  length: item.length)
     }
 }
 

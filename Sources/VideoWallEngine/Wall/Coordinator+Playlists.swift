@@ -52,9 +52,13 @@ extension Coordinator {
                 }
                 let isList = asLists || playable.count > 1 || expansion.folder != nil
                 if isList {
-                    let refused = await refusals(playable)
-                    skipped[index, default: []] += refused.compactMap { $0 }
-                    playable = zip(playable, refused).filter { $0.1 == nil }.map(\.0)
+                    let verdicts = await describe(playable)
+                    skipped[index, default: []] += verdicts.compactMap(\.refusal)
+                    playable = zip(playable, verdicts).filter { $0.1.refusal == nil }.map { item, verdict in
+                        var described = item
+                        described.length = verdict.length
+                        return described
+                    }
                 }
                 // The tile opens on the first item scheduled now.
                 guard let first = PlaylistSequence.firstScheduled(playable, playlist: spec.playlistSchedule, at: localTime()) else {
@@ -108,30 +112,37 @@ extension Coordinator {
         }
     }
 
+    /// What the discoverer said of a playlist item: nil and its length when a tile can play it,
+    /// else the line that says why not.
+    struct ItemVerdict: Sendable, Equatable {
+        var refusal: String?
+        var length: MediaTime?
+    }
+
     /// Describes every item (the discoverer, a few at a time): a broken file met in the middle
-    /// of a playlist would fail the whole tile. Returns, in the items' order, nil for an item a
-    /// tile can play and the line that says why not for any other.
-    static func refusals(_ items: [PlaylistItem], timeout: Double = 10) async -> [String?] {
-        var refusals: [String?] = []
+    /// of a playlist would fail the whole tile. Returns a verdict per item, in their order.
+    static func describe(_ items: [PlaylistItem], timeout: Double = 10) async -> [ItemVerdict] {
+        var verdicts: [ItemVerdict] = []
         var start = 0
         while start < items.count {
             let batch = Array(items[start..<min(items.count, start + 4)])
             start += batch.count
             let tasks = batch.map { item in
-                Task { @MainActor () -> AssetError? in
+                Task { @MainActor () -> Result<Asset, AssetError> in
                     do throws(AssetError) {
-                        _ = try AssetLoader.playableInATile(try await AssetLoader.load(item.location, seconds: timeout, forTile: true))
-                        return nil
-                    } catch { return error }
+                        return .success(try AssetLoader.playableInATile(try await AssetLoader.load(item.location, seconds: timeout, forTile: true)))
+                    } catch { return .failure(error) }
                 }
             }
             for (item, task) in zip(batch, tasks) {
-                refusals.append(await task.value.map {
-                    "skipped \(TerminalText.quoted(item.origin ?? item.location, limit: TerminalText.nameLimit)): \($0.reasonText)"
-                })
+                switch await task.value {
+                case .success(let asset): verdicts.append(ItemVerdict(refusal: nil, length: asset.isLive ? nil : asset.duration))
+                case .failure(let error):
+                    verdicts.append(ItemVerdict(refusal: "skipped \(TerminalText.quoted(item.origin ?? item.location, limit: TerminalText.nameLimit)): \(error.reasonText)"))
+                }
             }
         }
-        return refusals
+        return verdicts
     }
 
     struct Unplayable: Error {

@@ -79,6 +79,9 @@ public final class Coordinator {
     var folderWatches: [Int: FolderWatch] = [:]
     /// The watchdog's counts (`Coordinator+Stalls`); nil when it is off.
     var stallWatch: StallWatch?
+    /// `sync: items` (`CoordinatorConfiguration.itemsInRows`): the rows every playlist tile
+    /// of this load follows; a new load makes new rows.
+    var itemRows: ItemRows?
     /// The wall's volume (1: each tile at its own level) and mute, over every tile's sound.
     public internal(set) var volume = 1.0
     public internal(set) var isMuted = false
@@ -165,6 +168,7 @@ public final class Coordinator {
                                                    localTime: configuration.localTime)
         let specs = playlists.specs, playlistFailures = playlists.failures
         unloadTiles()
+        itemRows = configuration.itemsInRows ? ItemRows() : nil
         skippedItems = playlists.skipped
         for (index, lines) in playlists.skipped.sorted(by: { $0.key < $1.key }) {
             lines.forEach { publish(.warning("tile \(index + 1): " + $0)) }
@@ -354,11 +358,13 @@ public final class Coordinator {
             try fake.set("sync", true)
             audio = fake
         }
+        let sequence = spec.playlist.isEmpty ? nil : PlaylistSequence(
+            entries: spec.playlist.map(PlaylistSequence.Entry.init), opening: MediaLocation.uri(for: spec.source),
+            schedule: spec.playlistSchedule, inRows: itemRows != nil, localTime: configuration.localTime)
+        if let sequence { itemRows?.add(sequence) }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume,
-                                playlist: spec.playlist.isEmpty ? nil : PlaylistSequence(
-                                    entries: spec.playlist.map(PlaylistSequence.Entry.init), opening: MediaLocation.uri(for: spec.source),
-                                    schedule: spec.playlistSchedule, localTime: configuration.localTime)) { [weak self] event in
+                                playlist: sequence, rows: itemRows) { [weak self] event in
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.

@@ -21,9 +21,9 @@ final class FolderWatch {
     private var rescan: Task<Void, Never>?
     /// What was handed over last: each file's name, size and change time.
     private var applied: [FileState]
-    /// The discoverer's verdict on each file as it was (nil: playable; else the line saying
-    /// why not), so a change describes only the files that are new or changed.
-    private var verdicts: [FileState: String?] = [:]
+    /// The discoverer's verdict on each file as it was (its length, or the line saying why it
+    /// cannot play), so a change describes only the files that are new or changed.
+    private var verdicts: [FileState: Coordinator.ItemVerdict] = [:]
 
     struct FileState: Hashable, Sendable {
         var name: String
@@ -85,12 +85,17 @@ final class FolderWatch {
         }
         // Only files not described before (new, or changed since) are described again.
         let unknown = candidates.filter { verdicts[$0.state] == nil }
-        for (candidate, refusal) in zip(unknown, await Coordinator.refusals(unknown.map(\.item))) {
-            verdicts[candidate.state] = .some(refusal)
+        for (candidate, verdict) in zip(unknown, await Coordinator.describe(unknown.map(\.item))) {
+            verdicts[candidate.state] = verdict
         }
         verdicts = verdicts.filter { settled.contains($0.key) }
-        let playable = candidates.filter { verdicts[$0.state] == .some(nil) }.map(\.item)
-        onItems(playable, skipped + candidates.compactMap { verdicts[$0.state] ?? nil })
+        let playable = candidates.compactMap { candidate -> PlaylistItem? in
+            guard let verdict = verdicts[candidate.state], verdict.refusal == nil else { return nil }
+            var item = candidate.item
+            item.length = verdict.length
+            return item
+        }
+        onItems(playable, skipped + candidates.compactMap { verdicts[$0.state]?.refusal })
     }
 
     nonisolated private static func states(in folder: String, names: [String]) -> [FileState] {

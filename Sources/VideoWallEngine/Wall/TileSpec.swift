@@ -60,6 +60,9 @@ public struct CoordinatorConfiguration: Sendable {
     public var startMargin: Duration = .milliseconds(5)
     /// Drag seeks are throttled to one per this interval (the last request wins).
     public var seekInterval: Duration = .milliseconds(500)
+    /// `sync: items`: every playlist tile changes item with the others, each row of items
+    /// lasting as long as its longest (`ItemRows`).
+    public var itemsInRows = false
     /// How long a playlist's still image is shown when its item says nothing (`--image-duration`).
     public var imageDuration: Duration = .seconds(10)
     /// How long a file new in a folder playlist must keep its size before it is played (one

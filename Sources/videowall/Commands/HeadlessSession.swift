@@ -25,7 +25,7 @@ struct HeadlessSession {
 
     func run() async -> ExitCode {
         let coordinator: Coordinator
-        do { coordinator = try Coordinator(configuration: options.coordinatorConfiguration(tiles: plan?.tiles.count ?? 0)) } catch {
+        do { coordinator = try Coordinator(configuration: options.coordinatorConfiguration(tiles: plan?.tiles.count ?? 0, layout: plan?.layout)) } catch {
             Console.error("GStreamer could not start: \(error)")
             return ExitStatus.startupFailed
         }

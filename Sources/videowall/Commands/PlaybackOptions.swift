@@ -127,9 +127,11 @@ struct PlaybackSettings {
         return specs
     }
 
-    /// The wall holds `maxTiles`, or every tile of a layout that has more regions.
-    func coordinatorConfiguration(tiles: Int) -> CoordinatorConfiguration {
+    /// The wall holds `maxTiles`, or every tile of a layout that has more regions; the
+    /// layout's `sync: items` makes its playlists change item together.
+    func coordinatorConfiguration(tiles: Int, layout: Layout? = nil) -> CoordinatorConfiguration {
         var configuration = CoordinatorConfiguration()
+        configuration.itemsInRows = layout?.syncItems ?? false
         configuration.maximumTiles = max(maxTiles, tiles)
         configuration.groupLoop = loop
         configuration.imageDuration = .milliseconds(Int64((imageDuration * 1000).rounded()))

@@ -71,9 +71,6 @@ struct TilePlan: Sendable {
     /// read and checked, and said to be ignored rather than silently dropped.
     var unappliedPlaylistOptions: [String] {
         var lines: [String] = []
-        if layout.syncItems, tiles.contains(where: { $0.regionSpec.playlist != nil }) {
-            lines.append("layout \(Console.name(layout.name)): 'sync: items' is not applied yet: each playlist region changes item on its own")
-        }
         for tile in tiles {
             guard let playlist = tile.regionSpec.playlist else { continue }
             var keys: Set<String> = []

@@ -34,7 +34,7 @@ struct WindowSession {
         do {
             wallWindow = try WallWindow(layout: plan.layout, assignments: plan.tiles.map { ($0.region, $0.source) },
                                         labels: labels, options: windowOptions)
-            var configuration = playback.coordinatorConfiguration(tiles: plan.tiles.count)
+            var configuration = playback.coordinatorConfiguration(tiles: plan.tiles.count, layout: plan.layout)
             configuration.groupLoop = playback.loop || window.kiosk
             // Unattended: a network tile that fails comes back by itself, unless --retry says not.
             if window.kiosk {
