@@ -53,8 +53,7 @@ final class PlaylistCommandLineTests: XCTestCase {
         }
         let lines = result.standardError.split(separator: "\n")
         XCTAssertEqual(lines.filter { $0.contains("nowhere.mp4") && $0.contains("file not found") }.count, 1, result.standardError)
-        XCTAssertEqual(lines.filter { $0.contains("region 2: playlist item options not applied yet") && $0.contains("reverse") && !$0.contains("speed") }.count, 1,
-                       result.standardError)
+        XCTAssertFalse(result.standardError.contains("not applied"), "every item option is applied: \(result.standardError)")
         XCTAssertTrue((report[1]["warnings"] as? [String] ?? []).contains { $0.contains("nowhere.mp4") }, "the report says what was skipped: \(report[1])")
         // Headless, the summary says the same in words.
         XCTAssertEqual(lines.filter { $0.contains("summary: tile 2:") && $0.contains("item changes") && !$0.contains("loops") }.count, 1, result.standardError)

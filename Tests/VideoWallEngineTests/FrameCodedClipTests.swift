@@ -1,7 +1,7 @@
 import Foundation
 import GStreamerKit
 import VideoWallCore
-import VideoWallEngine
+@testable import VideoWallEngine
 import VideoWallTestSupport
 import XCTest
 
@@ -50,6 +50,22 @@ final class FrameCodedClipTests: XCTestCase {
                 frame.time.map { $0.nanoseconds.distance(to: spec.presentationTime(of: position).nanoseconds).magnitude > 1_000_000 } ?? true
             }
             XCTAssertTrue(late.isEmpty, "\(spec.codec): \(late.count) frames not at their time stamp", file: file, line: line)
+        }
+    }
+
+    /// A `reverse: true` item's copy: every frame of the original, last first, on forward time
+    /// stamps one period apart (H.264 with key frames every 7 frames, and VP9 in WebM).
+    func testAReversedCopyHoldsEveryFrameLastFirst() throws {
+        for spec in [FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 40, codec: .h264, keyFrameInterval: 7),
+                     FrameCodedClipSpec(width: 256, height: 144, frameRate: 25, frames: 30, codec: .vp9, keyFrameInterval: 11)] {
+            let path = try onMainLoop(timeout: 120) { try await FrameCodedClipGenerator.cached(spec, in: TestClips.directory) }
+            let made = try ReversedClip.make(video: path)
+            let decoded = try Self.decode(made.path, width: spec.width / 2, height: spec.height / 2)
+            XCTAssertEqual(decoded.map(\.index), (0..<spec.frames).reversed().map { Optional($0) }, "\(spec.codec): indices downwards")
+            XCTAssertEqual(decoded.map { $0.time.map { Int(($0.seconds * Double(spec.frameRate)).rounded()) } }, (0..<spec.frames).map { Optional($0) },
+                           "\(spec.codec): forward time stamps")
+            XCTAssertEqual(made.length.seconds, Double(spec.frames) / Double(spec.frameRate), accuracy: 0.002)
+            XCTAssertEqual(try ReversedClip.make(video: path).path, made.path, "made once, then taken from the cache")
         }
     }
 

@@ -80,6 +80,44 @@ final class PlaylistOnScreenTests: XCTestCase {
         }
     }
 
+    /// A `reverse: true` item plays its frames last first, then the next item plays forwards,
+    /// read from the screen: the codes go down through the reversed item and up through the next.
+    func testAReversedItemPlaysBackwardsOnScreen() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, keyFrameInterval: 7), in: TestClips.directory)
+            let b = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 256, height: 144, frameRate: 30, frames: 24, codec: .vp9, keyFrameInterval: 7), in: TestClips.directory)
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [a, a],
+                                                                  playlists: [0: [PlaylistItem(location: a, reverse: true), PlaylistItem(location: b)]])
+            defer { WallWindowHarness.close(window, wall) }
+            await WallWindowHarness.settle(window, regions: [0])
+            var readings: [(item: Int?, code: Int?)] = []
+            let start = Date()
+            while Date().timeIntervalSince(start) < 3.5 {
+                readings.append((wall.tiles[0].itemPosition, WallWindowHarness.framesOnScreen(window, regions: [0])[0]))
+                await pause(seconds: 0.02)
+            }
+            XCTAssertTrue(readings.allSatisfy { $0.code != nil }, "every capture shows a frame: \(readings)")
+            // Runs of captures on one item (told apart by the wall's own item number).
+            var runs: [(item: Int, codes: [Int])] = []
+            for case let (item?, code?) in readings {
+                if runs.last?.item == item { runs[runs.count - 1].codes.append(code) } else { runs.append((item, [code])) }
+            }
+            let inner = runs.dropFirst().dropLast()  // whole runs only
+            XCTAssertGreaterThanOrEqual(inner.count, 2, "both items came round: \(runs)")
+            for run in inner {
+                // A capture near the change may still show the item before: judged in the middle.
+                let middle = Array(run.codes.dropFirst(2).dropLast(2))
+                let pairs = zip(middle, middle.dropFirst())
+                if run.item == 0 {
+                    XCTAssertTrue(pairs.allSatisfy { $1 <= $0 }, "the reversed item goes down: \(run.codes)")
+                } else {
+                    XCTAssertTrue(pairs.allSatisfy { $1 >= $0 }, "the next item goes up: \(run.codes)")
+                }
+                XCTAssertGreaterThan(Set(middle).count, 5, "\(run.codes)")
+            }
+        }
+    }
+
     /// The image mirrored left to right.
     private static func mirrored(_ image: RGBImage) -> RGBImage {
         var pixels = image.pixels

@@ -71,6 +71,12 @@ public class Element: ObjectReference, @unchecked Sendable {
         StateChangeResult(gst_element_set_state(element, state.raw))
     }
 
+    /// `gst_element_get_state` waiting up to `timeout` for a state change to complete (a
+    /// preroll): whether it did. Blocks: only on a worker thread (see PLATFORM-NOTES).
+    public func waitForStateChange(timeout: ClockTime) -> Bool {
+        gst_element_get_state(element, nil, nil, GstClockTime(timeout.nanoseconds)) == GST_STATE_CHANGE_SUCCESS
+    }
+
     /// `gst_element_get_state` without waiting: the current and pending state.
     /// Never blocks: waiting for a state change on the main thread can deadlock (see PLATFORM-NOTES).
     public var currentState: (current: ElementState, pending: ElementState) {

@@ -26,9 +26,9 @@ enum StillClip {
         let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
         let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let milliseconds = min(max(duration.nanoseconds / 1_000_000, 1), 86_400_000)
-        let key = fnv1a("\(image)\u{0}\(size)\u{0}\(modified)\u{0}\(milliseconds)")
+        let key = cacheKey("\(image)\u{0}\(size)\u{0}\(modified)\u{0}\(milliseconds)")
         let folder = directory
-        let path = folder + "/" + String(key, radix: 16) + ".mkv"
+        let path = folder + "/" + key + ".mkv"
         if FileManager.default.fileExists(atPath: path) { return path }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         // Written under a name of its own, then renamed: a wall started meanwhile never reads
@@ -47,13 +47,13 @@ enum StillClip {
 
     private static func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
 
-    /// FNV-1a, 64 bits: a short stable name for the cache (not a security boundary).
-    private static func fnv1a(_ text: String) -> UInt64 {
+    /// FNV-1a, 64 bits, in hexadecimal: a short stable name for the cache (not a security boundary).
+    static func cacheKey(_ text: String) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01b3
         }
-        return hash
+        return String(hash, radix: 16)
     }
 }

@@ -152,10 +152,13 @@ extension Coordinator {
     /// The item as the tile plays it (a still as its clip), or why it is left out.
     static func playable(_ item: PlaylistItem, imageDuration: MediaTime) async -> Result<PlaylistItem, Unplayable> {
         let location = item.location
-        guard !location.contains("://") || location.hasPrefix("file://") else { return .success(item) }
+        guard !location.contains("://") || location.hasPrefix("file://") else {
+            return item.reverse && item.kind == .video ? .failure(Unplayable(text: "only a local file can be played backwards")) : .success(item)
+        }
         let path = location.hasPrefix("file://") ? (URL(string: location)?.path ?? location) : location
         return await Task.detached { () -> Result<PlaylistItem, Unplayable> in
             guard FileManager.default.fileExists(atPath: path) else { return .failure(Unplayable(text: "file not found")) }
+            if item.kind == .video, item.reverse { return reversed(item, path: path) }
             guard item.kind == .image else { return .success(item) }
             do {
                 var clip = item
@@ -167,6 +170,28 @@ extension Coordinator {
                 return .failure(Unplayable(text: "the image cannot be read (\(TerminalText.shortened("\(error)")))"))
             }
         }.value
+    }
+}
+
+extension Coordinator {
+    /// A `reverse: true` video as its backwards copy (`ReversedClip`), its in and out points
+    /// turned around: what was the out point is where the copy starts.
+    nonisolated static func reversed(_ item: PlaylistItem, path: String) -> Result<PlaylistItem, Unplayable> {
+        do {
+            let made = try ReversedClip.make(video: path)
+            let length = made.length
+            let out = item.outPoint ?? item.duration.map { (item.inPoint ?? .zero) + $0 }
+            var copy = item
+            copy.location = made.path
+            copy.origin = item.location
+            copy.reverse = false
+            copy.inPoint = out.map { max(.zero, length - $0) }
+            copy.outPoint = item.inPoint.map { max(.zero, length - $0) }
+            copy.duration = nil
+            return .success(copy)
+        } catch {
+            return .failure(Unplayable(text: "it cannot be played backwards (\(TerminalText.shortened("\(error)")))"))
+        }
     }
 }
 

@@ -67,22 +67,6 @@ struct TilePlan: Sendable {
         return specs
     }
 
-    /// One line per playlist region whose options the engine does not apply yet: they are
-    /// read and checked, and said to be ignored rather than silently dropped.
-    var unappliedPlaylistOptions: [String] {
-        var lines: [String] = []
-        for tile in tiles {
-            guard let playlist = tile.regionSpec.playlist else { continue }
-            var keys: Set<String> = []
-            for item in playlist.items where item.reverse { keys.insert("reverse") }
-            guard !keys.isEmpty else { continue }
-            lines.append("region \(tile.region + 1): playlist item options not applied yet (each video plays forwards): "
-                + keys.sorted().joined(separator: ", "))
-        }
-        return lines
-    }
-
-    /// Whether the layout says which regions are muted (then no tile is singled out to be heard).
     var layoutChoosesSound: Bool { tiles.contains { $0.regionSpec.mute != nil } }
 
     /// The plan for `--layout`, if one was given; a refused layout is printed and ends the run

@@ -48,7 +48,6 @@ struct WindowSession {
         }
         // One soundtrack at a time: the first tile's, unless the layout says which regions are
         // muted. --mute is the wall's mute over that choice (`m` undoes it, as in mpv).
-        plan.unappliedPlaylistOptions.forEach(Console.warning)
         var specs = plan.specs(mute: false, opensAudioDevice: !playback.noAudio) { wallWindow.videoOutput(forTile: $0) }
         if !plan.layoutChoosesSound {
             for index in specs.indices { specs[index].muted = index != 0 }
