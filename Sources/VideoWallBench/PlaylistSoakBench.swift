@@ -35,7 +35,8 @@ struct PlaylistSoakBench {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         let tiles = 4
-        let child = try ChildProcess([options.executable, "play", "--headless", "--mute", "--image-duration", String(Self.stillSeconds),
+        // --loop: each playlist goes round (a playlist that does not loop plays once).
+        let child = try ChildProcess([options.executable, "play", "--headless", "--mute", "--loop", "--image-duration", String(Self.stillSeconds),
                                       "--quit-after", String(seconds * 4), "--report", report]
                                      + Array(repeating: folder, count: tiles), environment: environment)
         let started = Date()

@@ -80,7 +80,7 @@ final class LayoutReloadTests: XCTestCase {
         try write(layoutItems: [clips[0], clips[1]], listItems: [clips[1], clips[0]])
         let socket = TestClips.directory + "/reload-\(UUID().uuidString.prefix(8)).sock"
         addTeardownBlock { unlink(socket) }
-        let run = BackgroundRun(["--headless", "--quit-after", "60", "--report", "-", "--layout", folder + "/wall.yaml",
+        let run = BackgroundRun(["--headless", "--quit-after", "60", "--loop", "--report", "-", "--layout", folder + "/wall.yaml",
                                  "--input-ipc-server", socket])
         let ipc = try IPCConnection(path: socket)
         _ = ipc.waitForEvent("file-loaded", timeout: 10)

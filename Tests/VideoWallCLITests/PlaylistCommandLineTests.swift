@@ -40,7 +40,7 @@ final class PlaylistCommandLineTests: XCTestCase {
         try layout.write(toFile: folder + "/wall.yaml", atomically: true, encoding: .utf8)
 
         // 1 s, 0.8 s and a still for 0.5 s: in 4 s each tile changes item at least three times.
-        let result = try CommandRunner.run(["--headless", "--quit-after", "4", "--image-duration", "0.5", "--layout", folder + "/wall.yaml",
+        let result = try CommandRunner.run(["--headless", "--quit-after", "4", "--loop", "--image-duration", "0.5", "--layout", folder + "/wall.yaml",
                                             "--report", "-", folder + "/items"], timeout: 40)
         XCTAssertEqual(result.status, 0, result.standardError)
         let report = try result.reportTiles()

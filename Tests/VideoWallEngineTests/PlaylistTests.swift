@@ -26,7 +26,7 @@ final class PlaylistTests: XCTestCase {
             let wall = try Coordinator()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "playlist", clock: wall.clock)
-            var spec = TileSpec(source: paths[0], output: sink.sink, muted: true, opensAudioDevice: false)
+            var spec = TileSpec(source: paths[0], output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false)
             spec.playlist = [PlaylistItem(location: paths[0]), PlaylistItem(location: still, duration: .seconds(1)), PlaylistItem(location: paths[1])]
             await wall.load([spec])
             sink.reset()
@@ -75,7 +75,7 @@ final class PlaylistTests: XCTestCase {
                 let wall = try Coordinator()
                 let warnings = WarningCollector(wall)
                 let sink = try RenderRecorder(name: "playlist-file", clock: wall.clock)
-                await wall.load([TileSpec(source: source, output: sink.sink, muted: true, opensAudioDevice: false)])
+                await wall.load([TileSpec(source: source, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false)])
                 sink.reset()
                 wall.play()
                 let enough = await waitUntil(timeout: 15) { sink.rendered.count >= first + second + 5 }
@@ -136,7 +136,7 @@ final class PlaylistTests: XCTestCase {
             let wall = try Coordinator(configuration: configuration)
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "watch", clock: wall.clock)
-            await wall.load([TileSpec(source: folder, output: sink.sink, muted: true, opensAudioDevice: false)])
+            await wall.load([TileSpec(source: folder, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false)])
             sink.reset()
             wall.play()
             await pause(seconds: 0.5)
@@ -190,7 +190,7 @@ final class PlaylistTests: XCTestCase {
             // it alone.
             let lunch = Schedule(days: [.fri], from: TimeOfDay(parsing: "12:00"), until: TimeOfDay(parsing: "14:00"))
             let notLunch = Schedule(from: TimeOfDay(parsing: "14:00"), until: TimeOfDay(parsing: "12:00"))
-            let spec = TileSpec(source: b, output: sink.sink, muted: true, opensAudioDevice: false,
+            let spec = TileSpec(source: b, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                 playlist: [PlaylistItem(location: b, schedule: lunch), PlaylistItem(location: a, schedule: notLunch)])
             await wall.load([spec])
             sink.reset()
@@ -220,7 +220,7 @@ final class PlaylistTests: XCTestCase {
             let wall = try Coordinator()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "network-playlist", clock: wall.clock)
-            await wall.load([TileSpec(source: server.url(for: a), output: sink.sink, muted: true, opensAudioDevice: false,
+            await wall.load([TileSpec(source: server.url(for: a), output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: server.url(for: a)), PlaylistItem(location: b)])])
             sink.reset()
             wall.play()
@@ -245,7 +245,7 @@ final class PlaylistTests: XCTestCase {
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "item-change", clock: wall.clock)
             let neighbour = try RenderRecorder(name: "item-change-neighbour", clock: wall.clock)
-            await wall.load([TileSpec(source: a, output: sink.sink, muted: true, opensAudioDevice: false,
+            await wall.load([TileSpec(source: a, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: a), PlaylistItem(location: b), PlaylistItem(location: c)]),
                              TileSpec(source: long, output: neighbour.sink, muted: true, opensAudioDevice: false)])
             sink.reset()
@@ -304,7 +304,7 @@ final class PlaylistTests: XCTestCase {
             let wall = try Coordinator()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "shaped", clock: wall.clock)
-            await wall.load([TileSpec(source: a, output: sink.sink, muted: true, opensAudioDevice: false,
+            await wall.load([TileSpec(source: a, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: a, speed: 2),
                                                  PlaylistItem(location: b, inPoint: .milliseconds(400), outPoint: .milliseconds(800)),
                                                  PlaylistItem(location: a, speed: 0.5, flip: .horizontal)])])
@@ -325,6 +325,28 @@ final class PlaylistTests: XCTestCase {
         }
     }
 
+    /// A playlist tile that does not loop (its region's default) plays its list once and holds
+    /// its last item's last frame.
+    func testAPlaylistThatDoesNotLoopHoldsItsLastFrame() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "once", clock: wall.clock)
+            await wall.load([TileSpec(source: a, output: sink.sink, muted: true, opensAudioDevice: false,
+                                      playlist: [PlaylistItem(location: a), PlaylistItem(location: b)])])
+            sink.reset()
+            wall.play()
+            let ended = await waitUntil(timeout: 10) { wall.tiles[0].state == .ended }
+            await pause(seconds: 0.5)
+            XCTAssertTrue(ended, "\(wall.tiles[0])")
+            XCTAssertEqual(Self.runs(sink), [45, 36], "each item once")
+            XCTAssertEqual(wall.tiles[0].itemChanges, 1)
+            XCTAssertEqual(wall.tiles[0].itemPosition, 1, "on the last item, holding its frame")
+        }
+    }
+
     /// `sync: items`: two playlist tiles change item together; each row lasts as long as its
     /// longest item, the shorter one holding its last frame, and every frame is still shown once.
     func testTilesInRowsChangeItemTogether() throws {
@@ -338,9 +360,9 @@ final class PlaylistTests: XCTestCase {
             let wall = try Coordinator(configuration: configuration)
             defer { wall.shutDown() }
             let sinks = [try RenderRecorder(name: "rows-1", clock: wall.clock), try RenderRecorder(name: "rows-2", clock: wall.clock)]
-            await wall.load([TileSpec(source: a, output: sinks[0].sink, muted: true, opensAudioDevice: false,
+            await wall.load([TileSpec(source: a, output: sinks[0].sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: a), PlaylistItem(location: b)]),
-                             TileSpec(source: c, output: sinks[1].sink, muted: true, opensAudioDevice: false,
+                             TileSpec(source: c, output: sinks[1].sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: c), PlaylistItem(location: d)])])
             sinks.forEach { $0.reset() }
             wall.play()

@@ -165,7 +165,7 @@ final class StallRecoveryTests: XCTestCase {
             configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
             let wall = try Coordinator(configuration: configuration)
             defer { wall.shutDown() }
-            await wall.load([TileSpec(source: a, muted: true, opensAudioDevice: false,
+            await wall.load([TileSpec(source: a, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: a), PlaylistItem(location: server.url(for: b)), PlaylistItem(location: c)])])
             wall.play()
             let onB = await waitUntil(timeout: 10) { wall.tiles[0].itemPosition == 1 }

@@ -19,7 +19,7 @@ final class PlaylistOnScreenTests: XCTestCase {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try FileManager.default.createSymbolicLink(atPath: folder + "/1-a.mp4", withDestinationPath: a)
             try FileManager.default.createSymbolicLink(atPath: folder + "/2-b.webm", withDestinationPath: b)
-            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [folder, a])
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [folder, a], looping: [0])
             defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0])
 
@@ -56,7 +56,8 @@ final class PlaylistOnScreenTests: XCTestCase {
             let a = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, keyFrameInterval: 30), in: TestClips.directory)
             let b = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 256, height: 144, frameRate: 30, frames: 24, codec: .vp9, keyFrameInterval: 7), in: TestClips.directory)
             let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [a, a],
-                                                                  playlists: [0: [PlaylistItem(location: a, flip: .horizontal), PlaylistItem(location: b)]])
+                                                                  playlists: [0: [PlaylistItem(location: a, flip: .horizontal), PlaylistItem(location: b)]],
+                                                                  looping: [0])
             defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0])
             var readings: [(item: Int?, direct: Int?, mirrored: Int?)] = []
@@ -87,7 +88,8 @@ final class PlaylistOnScreenTests: XCTestCase {
             let a = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, keyFrameInterval: 7), in: TestClips.directory)
             let b = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 256, height: 144, frameRate: 30, frames: 24, codec: .vp9, keyFrameInterval: 7), in: TestClips.directory)
             let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [a, a],
-                                                                  playlists: [0: [PlaylistItem(location: a, reverse: true), PlaylistItem(location: b)]])
+                                                                  playlists: [0: [PlaylistItem(location: a, reverse: true), PlaylistItem(location: b)]],
+                                                                  looping: [0])
             defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0])
             var readings: [(item: Int?, code: Int?)] = []

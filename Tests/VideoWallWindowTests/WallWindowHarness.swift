@@ -20,7 +20,7 @@ enum WallWindowHarness {
                      kiosk: Bool = false, labels: [String: String] = [:],
                      configuration: CoordinatorConfiguration = CoordinatorConfiguration(),
                      offsets: [Int: TileOffset] = [:], compare: CompareMode? = nil,
-                     playlists: [Int: [PlaylistItem]] = [:]) async throws -> (WallWindow, Coordinator) {
+                     playlists: [Int: [PlaylistItem]] = [:], looping: Set<Int> = []) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -37,7 +37,8 @@ enum WallWindowHarness {
         try window.show(following: coordinator)
         window.perform(.toggleNames)  // name overlays off: the captures look at the video alone
         await coordinator.load(sources.enumerated().map {
-            TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset), offset: offsets[$0.offset] ?? .zero,
+            TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset),
+                     endOfStream: looping.contains($0.offset) ? .loop : .hold, offset: offsets[$0.offset] ?? .zero,
                      playlist: playlists[$0.offset] ?? [])
         })
         coordinator.play()

@@ -397,7 +397,8 @@ package final class Player {
         let playlist = self.playlist
         connections.append(pipeline.connectSignal("about-to-finish") {
             if let playlist {
-                try? pipeline.set("uri", playlist.advance())
+                // None after the last item of a list that does not go round: the tile ends.
+                if let next = playlist.advance() { try? pipeline.set("uri", next) }
                 return
             }
             guard requeue.isEnabled else { return }

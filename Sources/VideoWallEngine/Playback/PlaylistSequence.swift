@@ -50,6 +50,13 @@ final class PlaylistSequence: @unchecked Sendable {
     /// `sync: items`: the list is played in its order, row by row with the other tiles'
     /// (schedules are not read: a skipped item would put the tile a row out).
     let inRows: Bool
+    /// Whether the list starts again after its last item (the tile loops); else the last
+    /// item ends the tile, which then holds or stops as its end-of-stream policy says.
+    private var goesRoundFlag = true
+    var goesRound: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return goesRoundFlag }
+        set { lock.lock(); goesRoundFlag = newValue; lock.unlock() }
+    }
 
     /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, chosen at load).
     init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(), inRows: Bool = false,
@@ -71,9 +78,10 @@ final class PlaylistSequence: @unchecked Sendable {
 
     /// The next entry scheduled now after the queued one, which becomes the queued one. After
     /// a new list, the order is that list's; if the queued entry left the list, the search
-    /// starts from where its name would be; after the last entry it goes round. When nothing
-    /// is scheduled now, the queued entry plays again.
-    func advance() -> String {
+    /// starts from where its name would be; after the last entry it goes round, or, when the
+    /// list does not (`goesRound`), there is none (nil). When nothing is scheduled now, the
+    /// queued entry plays again.
+    func advance() -> String? {
         lock.lock(); defer { lock.unlock() }
         let start: Int
         if let index = queued.index {
@@ -84,6 +92,7 @@ final class PlaylistSequence: @unchecked Sendable {
         }
         let row = queued.row + 1
         if inRows {
+            guard goesRoundFlag || start < entries.count else { return nil }
             let index = start % entries.count
             queued = Placed(entry: entries[index], index: index, row: row)
         } else {
@@ -91,6 +100,7 @@ final class PlaylistSequence: @unchecked Sendable {
             queued.row = row
             if schedule.includes(now) {
                 for step in 0..<entries.count {
+                    guard goesRoundFlag || start + step < entries.count else { return nil }
                     let index = (start + step) % entries.count
                     if entries[index].schedule.includes(now) {
                         queued = Placed(entry: entries[index], index: index, row: row)

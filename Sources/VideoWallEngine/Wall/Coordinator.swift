@@ -361,7 +361,10 @@ public final class Coordinator {
         let sequence = spec.playlist.isEmpty ? nil : PlaylistSequence(
             entries: spec.playlist.map(PlaylistSequence.Entry.init), opening: MediaLocation.uri(for: spec.source),
             schedule: spec.playlistSchedule, inRows: itemRows != nil, localTime: configuration.localTime)
-        if let sequence { itemRows?.add(sequence) }
+        if let sequence {
+            itemRows?.add(sequence)
+            sequence.goesRound = spec.endOfStream == .loop || (isLooping && spec.loopsWithGroup)
+        }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume,
                                 playlist: sequence, rows: itemRows) { [weak self] event in
@@ -387,6 +390,10 @@ public final class Coordinator {
     /// Turns the group loop on or off while the wall plays.
     public func setLooping(_ on: Bool) {
         handle(.setLooping(on))
+        // A playlist tile goes round its list with the wall, unless its region says otherwise.
+        for player in players {
+            player.playlist?.goesRound = player.endOfStreamPolicy == .loop || (isLooping && player.loopsWithGroup)
+        }
     }
 
     /// Returns once no seek is running or held (after a drag, before resuming).
