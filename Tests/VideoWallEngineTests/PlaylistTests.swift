@@ -208,6 +208,52 @@ final class PlaylistTests: XCTestCase {
         }
     }
 
+    /// A tile whose items are all outside their windows shows its background (a clip of that
+    /// colour, looked at again every second), and the first item whose window opens comes in
+    /// within a couple of those seconds (playbin prepares the next item ahead).
+    func testATileWithNothingScheduledShowsItsBackgroundUntilAnItemIs() throws {
+        try onMainLoop(timeout: 120) {
+            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
+            let clock = LocalClock(LocalMoment(date: CalendarDate(parsing: "2026-11-27")!, secondOfDay: 11 * 3600))
+            var configuration = CoordinatorConfiguration()
+            configuration.localTime = { clock.now }
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            let sink = try RenderRecorder(name: "idle", clock: wall.clock)
+            var spec = TileSpec(source: a, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
+                                playlist: [PlaylistItem(location: a, schedule: Schedule(from: TimeOfDay(parsing: "12:00"), until: TimeOfDay(parsing: "14:00")))])
+            spec.background = RGBColor(red: 200, green: 16, blue: 32)
+            await wall.load([spec])
+            sink.reset()
+            wall.play()
+            await pause(seconds: 2.2)
+            XCTAssertEqual(wall.tiles[0].item, "", "nothing scheduled: no item, its background")
+            XCTAssertNil(wall.tiles[0].itemPosition)
+            XCTAssertLessThanOrEqual(sink.rendered.count, 25, "ten frames a second, not the item's thirty: \(sink.rendered.count)")
+            clock.set(LocalMoment(date: CalendarDate(parsing: "2026-11-27")!, secondOfDay: 12 * 3600))
+            let came = await waitUntil(timeout: 4) { wall.tiles[0].itemPosition == 0 }
+            XCTAssertTrue(came, "A comes in soon after its window opens: \(wall.tiles[0])")
+            let shown = sink.rendered.count
+            await pause(seconds: 1)
+            XCTAssertGreaterThan(sink.rendered.count - shown, 20, "A plays at its own rate")
+            // The background clip is that colour.
+            let blank = try StillClip.blank(color: spec.background, duration: .seconds(1))
+            let pixels = try XCTUnwrap(Self.firstFrame(of: blank))
+            for (channel, expected) in zip(pixels.prefix(3), [200, 16, 32]) {
+                XCTAssertEqual(Int(channel), expected, accuracy: 6, "the background's colour: \(Array(pixels.prefix(3)))")
+            }
+        }
+    }
+
+    /// The first frame of a file as RGB bytes.
+    private static func firstFrame(of path: String) throws -> [UInt8]? {
+        let pipeline = try Pipeline.parse("filesrc location=\"\(path)\" ! decodebin ! videoconvert ! video/x-raw,format=RGB ! appsink name=frames sync=false")
+        defer { pipeline.setState(.null) }
+        let sink = try AppSink(XCTUnwrap(pipeline.child(named: "frames")))
+        pipeline.setState(.playing)
+        return sink.pullSample(timeout: .seconds(10))?.bytes()
+    }
+
     /// A network item and a local one in one playlist: each is the user's own choice, so the
     /// local item after the network one is played (a network source's own fetches stay
     /// HTTP(S) only), and the items follow one another with every frame.

@@ -45,6 +45,29 @@ enum StillClip {
         return path
     }
 
+    /// A clip of one colour lasting `duration`: what a playlist tile shows while nothing of
+    /// its list is scheduled (its region's background), looked at again at its end. Ten frames
+    /// a second rather than one frame: playbin prepares the next items as far ahead as its
+    /// queues hold, and one-frame clips would let it decide many seconds ahead.
+    static func blank(color: RGBColor, duration: MediaTime) throws -> String {
+        let frames = max(1, Int(duration.seconds * 10))
+        let argb = String(format: "0xff%02x%02x%02x", color.red, color.green, color.blue)
+        let folder = directory
+        let path = folder + "/blank-" + cacheKey("\(argb)\u{0}\(frames)") + ".mkv"
+        if FileManager.default.fileExists(atPath: path) { return path }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let partial = path + ".\(getpid()).part"
+        defer { try? FileManager.default.removeItem(atPath: partial) }
+        // Raw RGB (a few kilobytes a frame at 64x36): a JPEG's YUV would shift the colour, and
+        // the picture must match the region's own background around it.
+        let pipeline = try Pipeline.parse("videotestsrc pattern=solid-color foreground-color=\(argb) num-buffers=\(frames) ! "
+            + "video/x-raw,format=RGB,width=64,height=36,framerate=10/1 ! matroskamux ! filesink name=clip")
+        try pipeline.child(named: "clip")?.set("location", partial)
+        try pipeline.runToEnd(timeout: timeout, what: "making a blank clip")
+        try FileManager.default.moveItem(atPath: partial, toPath: path)
+        return path
+    }
+
     private static func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
 
     /// FNV-1a, 64 bits, in hexadecimal: a short stable name for the cache (not a security boundary).

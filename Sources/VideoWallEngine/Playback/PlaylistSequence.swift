@@ -59,15 +59,24 @@ final class PlaylistSequence: @unchecked Sendable {
     }
 
     /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, chosen at load).
-    init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(), inRows: Bool = false,
+    /// What plays while nothing is scheduled (the background, a short clip): nil, the item
+    /// before plays again.
+    private let idle: Entry?
+
+    init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(), inRows: Bool = false, idle: Entry? = nil,
          localTime: @escaping @Sendable () -> LocalMoment = LocalMoment.now) {
         precondition(!entries.isEmpty)
         self.entries = entries
         self.schedule = schedule
         self.inRows = inRows
+        self.idle = idle
         self.localTime = localTime
-        let index = entries.firstIndex { $0.uri == uri } ?? 0
-        queued = Placed(entry: entries[index], index: index)
+        if let idle, idle.uri == uri {
+            queued = Placed(entry: idle, index: nil)
+        } else {
+            let index = entries.firstIndex { $0.uri == uri } ?? 0
+            queued = Placed(entry: entries[index], index: index)
+        }
         started = queued
     }
 
@@ -86,6 +95,8 @@ final class PlaylistSequence: @unchecked Sendable {
         let start: Int
         if let index = queued.index {
             start = index + 1
+        } else if queued.entry == idle {
+            start = 0
         } else {
             let gone = Self.fileName(queued.entry.name)
             start = entries.firstIndex { FolderPlaylist.nameOrder(gone, Self.fileName($0.name)) } ?? 0
@@ -97,16 +108,23 @@ final class PlaylistSequence: @unchecked Sendable {
             queued = Placed(entry: entries[index], index: index, row: row)
         } else {
             let now = localTime()
-            queued.row = row
+            var found: Placed?
             if schedule.includes(now) {
                 for step in 0..<entries.count {
                     guard goesRoundFlag || start + step < entries.count else { return nil }
                     let index = (start + step) % entries.count
                     if entries[index].schedule.includes(now) {
-                        queued = Placed(entry: entries[index], index: index, row: row)
+                        found = Placed(entry: entries[index], index: index, row: row)
                         break
                     }
                 }
+            }
+            if let found {
+                queued = found
+            } else if let idle {
+                queued = Placed(entry: idle, index: nil, row: row)
+            } else {
+                queued.row = row
             }
         }
         if handedOver.count < 64 { handedOver.append(queued) }

@@ -50,7 +50,8 @@ extension Coordinator {
                         skipped[index, default: []].append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
                     }
                 }
-                let isList = asLists || playable.count > 1 || expansion.folder != nil
+                // A layout's list is one even with one item: its options and schedule apply.
+                let isList = asLists || !spec.playlist.isEmpty || playable.count > 1 || expansion.folder != nil
                 if isList {
                     let verdicts = await describe(playable)
                     skipped[index, default: []] += verdicts.compactMap(\.refusal)
@@ -66,6 +67,15 @@ extension Coordinator {
                     continue
                 }
                 expanded[index].source = first.location
+                // A list with schedules may have nothing to show: then its background, a second at a time.
+                if isList, !spec.playlistSchedule.isAlways || playable.contains(where: { !$0.schedule.isAlways }) {
+                    let background = spec.background
+                    expanded[index].idleClip = await Task.detached { try? StillClip.blank(color: background, duration: idleCheck) }.value
+                    let now = localTime()
+                    if let idle = expanded[index].idleClip, !playable.contains(where: { spec.playlistSchedule.includes(now) && $0.schedule.includes(now) }) {
+                        expanded[index].source = idle
+                    }
+                }
                 if let folder = expansion.folder { folders[index] = folder }
                 expanded[index].playlist = isList ? playable : []
             default:
@@ -74,6 +84,9 @@ extension Coordinator {
         }
         return LoadedPlaylists(specs: expanded, failures: failures, skipped: skipped, folders: folders)
     }
+
+    /// How often a tile with nothing scheduled looks at its schedules again.
+    nonisolated static let idleCheck = MediaTime.seconds(1)
 
     struct LoadedPlaylists {
         var specs: [TileSpec]

@@ -24,6 +24,11 @@ public struct TileSpec: Sendable {
     /// When the whole playlist may play (a region's `days:`, `from:`, `until:`, `start:`, `end:`);
     /// each item may narrow it with its own.
     public var playlistSchedule = Schedule()
+    /// What a playlist tile shows while nothing of its list is scheduled: its region's
+    /// background colour.
+    public var background = RGBColor.black
+    /// The clip of that colour (`StillClip.blank`), made at load for a playlist with schedules.
+    var idleClip: String?
 
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,

@@ -63,6 +63,8 @@ struct TilePlan: Sendable {
                      playlist: tile.regionSpec.playlist?.items ?? [],
                      playlistSchedule: tile.regionSpec.playlist?.schedule ?? Schedule())
         }
+        // While nothing of a playlist is scheduled, its region shows the layout's background.
+        for index in specs.indices { specs[index].background = layout.background }
         specs += leftOver.map { TileSpec(source: $0, muted: mute, opensAudioDevice: opensAudioDevice) }
         return specs
     }
