@@ -109,16 +109,21 @@ final class ConnectionCheckTests: XCTestCase {
 /// The watchdog: a network tile whose server keeps the connection open and sends nothing more
 /// holds the wall only so long; then that tile alone is rebuilt and rejoins.
 final class StallRecoveryTests: XCTestCase {
+    /// Retries soon and often, and a watchdog that gives up on a tile after 2 s without a frame.
+    static var watchedQuickly: CoordinatorConfiguration {
+        var configuration = CoordinatorConfiguration()
+        configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
+        configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
+        return configuration
+    }
+
     func testATileWhoseServerStallsIsRebuiltAndTheWallPlaysOn() throws {
         try onMainLoop(timeout: 90) {
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, pattern: "snow",
                                                           keyFrameInterval: 30, bitrate: 8000))
             let server = try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: 8_000_000)
             defer { server.terminate() }
-            var configuration = CoordinatorConfiguration()
-            configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
-            configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Coordinator(configuration: Self.watchedQuickly)
             defer { wall.shutDown() }
             var reasons: [String] = []
             let events = wall.events()
@@ -160,10 +165,7 @@ final class StallRecoveryTests: XCTestCase {
             let c = try await TestClips.clip(ClipSpec(width: 240, height: 240, frameRate: 25, frames: 25, codec: .vp9, container: .webm, pattern: "ball"))
             let server = try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: 3_000_000)
             defer { server.terminate() }
-            var configuration = CoordinatorConfiguration()
-            configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
-            configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Coordinator(configuration: Self.watchedQuickly)
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: a, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: a), PlaylistItem(location: server.url(for: b)), PlaylistItem(location: c)])])

@@ -58,11 +58,12 @@ final class PlaylistSequence: @unchecked Sendable {
         set { lock.lock(); goesRoundFlag = newValue; lock.unlock() }
     }
 
-    /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, chosen at load).
     /// What plays while nothing is scheduled (the background, a short clip): nil, the item
     /// before plays again.
     private let idle: Entry?
 
+    /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, or the idle entry's,
+    /// chosen at load).
     init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(), inRows: Bool = false, idle: Entry? = nil,
          localTime: @escaping @Sendable () -> LocalMoment = LocalMoment.now) {
         precondition(!entries.isEmpty)
@@ -89,7 +90,7 @@ final class PlaylistSequence: @unchecked Sendable {
     /// a new list, the order is that list's; if the queued entry left the list, the search
     /// starts from where its name would be; after the last entry it goes round, or, when the
     /// list does not (`goesRound`), there is none (nil). When nothing is scheduled now, the
-    /// queued entry plays again.
+    /// idle entry plays (the background), or without one the queued entry again.
     func advance() -> String? {
         lock.lock(); defer { lock.unlock() }
         let start: Int
