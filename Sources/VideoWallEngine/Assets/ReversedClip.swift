@@ -11,8 +11,8 @@ import VideoWallCore
 /// once per file, size and change time in a cache folder; blocking, so called off the main
 /// thread.
 enum ReversedClip {
-    /// `$XDG_CACHE_HOME/videowall/reversed` (`~/.cache/videowall/reversed`), else the temporary folder.
-    static var directory: String { StillClip.directory.replacingOccurrences(of: "/stills", with: "/reversed", options: .backwards) }
+    /// `~/.cache/videowall/reversed` (`MediaCache`).
+    static var directory: String { MediaCache.directory("reversed") }
 
     /// The longest a copy may take (a long file is not a sensible reverse item).
     static let timeout = 120.0
@@ -24,19 +24,17 @@ enum ReversedClip {
     }
 
     static func make(video: String) throws -> Made {
-        let attributes = try FileManager.default.attributesOfItem(atPath: video)
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        let key = StillClip.cacheKey("\(video)\u{0}\(size)\u{0}\(modified)")
-        let folder = directory
-        let path = folder + "/" + key + ".mp4"
-        if FileManager.default.fileExists(atPath: path), let length = try? lengthFile(of: path) { return Made(path: path, length: length) }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let partial = path + ".\(getpid()).part"
-        defer { try? FileManager.default.removeItem(atPath: partial) }
-        let length = try reverse(video, into: partial)
-        try "\(length.nanoseconds)".write(toFile: path + ".length", atomically: true, encoding: .utf8)
-        try FileManager.default.moveItem(atPath: partial, toPath: path)
+        let path = directory + "/" + MediaCache.key(try MediaCache.stamp(of: video)) + ".mp4"
+        // The length is written beside the copy (before it: a copy is never there without it).
+        if FileManager.default.fileExists(atPath: path) {
+            if let length = try? lengthFile(of: path) { return Made(path: path, length: length) }
+            try FileManager.default.removeItem(atPath: path)
+        }
+        var length = MediaTime.zero
+        _ = try MediaCache.file(path) { partial in
+            length = try reverse(video, into: partial)
+            try "\(length.nanoseconds)".write(toFile: path + ".length", atomically: true, encoding: .utf8)
+        }
         return Made(path: path, length: length)
     }
 

@@ -9,40 +9,24 @@ import VideoWallCore
 /// timer. Made once per image, size, change time and duration, in a cache folder; blocking, so
 /// called off the main thread.
 enum StillClip {
-    /// `$XDG_CACHE_HOME/videowall/stills` (`~/.cache/videowall/stills`), else the temporary folder.
-    static var directory: String {
-        let environment = ProcessInfo.processInfo.environment
-        if let cache = environment["XDG_CACHE_HOME"], cache.hasPrefix("/") { return cache + "/videowall/stills" }
-        if let home = environment["HOME"], home.hasPrefix("/") { return home + "/.cache/videowall/stills" }
-        return NSTemporaryDirectory() + "videowall-stills"
-    }
+    /// `~/.cache/videowall/stills` (`MediaCache`).
+    static var directory: String { MediaCache.directory("stills") }
 
     /// The longest a still may take to be turned into a clip.
     static let timeout = 20.0
 
     /// The clip for `image` shown for `duration` (at least a millisecond, at most a day).
     static func make(image: String, duration: MediaTime) throws -> String {
-        let attributes = try FileManager.default.attributesOfItem(atPath: image)
-        let size = (attributes[.size] as? NSNumber)?.int64Value ?? 0
-        let modified = (attributes[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
         let milliseconds = min(max(duration.nanoseconds / 1_000_000, 1), 86_400_000)
-        let key = cacheKey("\(image)\u{0}\(size)\u{0}\(modified)\u{0}\(milliseconds)")
-        let folder = directory
-        let path = folder + "/" + key + ".mkv"
-        if FileManager.default.fileExists(atPath: path) { return path }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        // Written under a name of its own, then renamed: a wall started meanwhile never reads
-        // a half-written clip.
-        let partial = path + ".\(getpid()).part"
-        defer { try? FileManager.default.removeItem(atPath: partial) }
-        let divisor = gcd(1000, milliseconds)
-        let pipeline = try Pipeline.parse("filesrc name=image ! decodebin ! videoconvert ! imagefreeze num-buffers=1 ! "
-            + "video/x-raw,framerate=\(1000 / divisor)/\(milliseconds / divisor) ! jpegenc quality=95 ! matroskamux ! filesink name=clip")
-        try pipeline.child(named: "image")?.set("location", image)
-        try pipeline.child(named: "clip")?.set("location", partial)
-        try pipeline.runToEnd(timeout: timeout, what: "reading the image")
-        try FileManager.default.moveItem(atPath: partial, toPath: path)
-        return path
+        let path = directory + "/" + MediaCache.key(try MediaCache.stamp(of: image) + "\u{0}\(milliseconds)") + ".mkv"
+        return try MediaCache.file(path) { partial in
+            let divisor = gcd(1000, milliseconds)
+            let pipeline = try Pipeline.parse("filesrc name=image ! decodebin ! videoconvert ! imagefreeze num-buffers=1 ! "
+                + "video/x-raw,framerate=\(1000 / divisor)/\(milliseconds / divisor) ! jpegenc quality=95 ! matroskamux ! filesink name=clip")
+            try pipeline.child(named: "image")?.set("location", image)
+            try pipeline.child(named: "clip")?.set("location", partial)
+            try pipeline.runToEnd(timeout: timeout, what: "reading the image")
+        }
     }
 
     /// A clip of one colour lasting `duration`: what a playlist tile shows while nothing of
@@ -52,31 +36,16 @@ enum StillClip {
     static func blank(color: RGBColor, duration: MediaTime) throws -> String {
         let frames = max(1, Int(duration.seconds * 10))
         let argb = String(format: "0xff%02x%02x%02x", color.red, color.green, color.blue)
-        let folder = directory
-        let path = folder + "/blank-" + cacheKey("\(argb)\u{0}\(frames)") + ".mkv"
-        if FileManager.default.fileExists(atPath: path) { return path }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let partial = path + ".\(getpid()).part"
-        defer { try? FileManager.default.removeItem(atPath: partial) }
-        // Raw RGB (a few kilobytes a frame at 64x36): a JPEG's YUV would shift the colour, and
-        // the picture must match the region's own background around it.
-        let pipeline = try Pipeline.parse("videotestsrc pattern=solid-color foreground-color=\(argb) num-buffers=\(frames) ! "
-            + "video/x-raw,format=RGB,width=64,height=36,framerate=10/1 ! matroskamux ! filesink name=clip")
-        try pipeline.child(named: "clip")?.set("location", partial)
-        try pipeline.runToEnd(timeout: timeout, what: "making a blank clip")
-        try FileManager.default.moveItem(atPath: partial, toPath: path)
-        return path
+        let path = directory + "/blank-" + MediaCache.key("\(argb)\u{0}\(frames)") + ".mkv"
+        return try MediaCache.file(path) { partial in
+            // Raw RGB (a few kilobytes a frame at 64x36): a JPEG's YUV would shift the colour, and
+            // the picture must match the region's own background around it.
+            let pipeline = try Pipeline.parse("videotestsrc pattern=solid-color foreground-color=\(argb) num-buffers=\(frames) ! "
+                + "video/x-raw,format=RGB,width=64,height=36,framerate=10/1 ! matroskamux ! filesink name=clip")
+            try pipeline.child(named: "clip")?.set("location", partial)
+            try pipeline.runToEnd(timeout: timeout, what: "making a blank clip")
+        }
     }
 
     private static func gcd(_ a: Int64, _ b: Int64) -> Int64 { b == 0 ? a : gcd(b, a % b) }
-
-    /// FNV-1a, 64 bits, in hexadecimal: a short stable name for the cache (not a security boundary).
-    static func cacheKey(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01b3
-        }
-        return String(hash, radix: 16)
-    }
 }
