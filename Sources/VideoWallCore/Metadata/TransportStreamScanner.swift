@@ -2,7 +2,7 @@
 /// Live Streaming": ID3 tags in PES packets of stream type 0x15 whose metadata descriptor says
 /// `ID3 `), which GStreamer 1.22's `tsdemux` drops ("non-media stream"), and the presentation
 /// time of each PES packet of the program's first video stream, in stream order, so the tags
-/// can be placed on the video's timeline.
+/// can be placed on the video's timeline (only while the program carries such metadata).
 ///
 /// Fed the stream's bytes as they come, in pieces of any size. It reads the PAT and PMT from
 /// sections that fit one packet (as muxers write them); a section spread over packets is not
@@ -52,22 +52,28 @@ public struct TransportStreamScanner: Sendable {
     }
 
     private mutating func read(_ packet: ArraySlice<UInt8>, into findings: inout [Finding]) {
-        let p = Array(packet)
-        guard p[1] & 0x80 == 0 else { return }  // transport error
-        let pid = Int(p[1] & 0x1F) << 8 | Int(p[2])
-        let unitStart = p[1] & 0x40 != 0
-        let adaptation = (p[3] >> 4) & 0x3
+        // Most packets are audio and video the scanner has no use for: it looks at the header
+        // in place and copies only the payloads it reads.
+        let b = packet.startIndex
+        guard packet[b + 1] & 0x80 == 0 else { return }  // transport error
+        let pid = Int(packet[b + 1] & 0x1F) << 8 | Int(packet[b + 2])
+        let unitStart = packet[b + 1] & 0x40 != 0
+        let interesting = pid == 0 || programMapPIDs.contains(pid) || metadataPIDs.contains(pid)
+            // Video times matter only to place tags: a stream without them is not followed.
+            || (pid == videoPID && unitStart && !metadataPIDs.isEmpty)
+        guard interesting else { return }
+        let adaptation = (packet[b + 3] >> 4) & 0x3
         var offset = 4
-        if adaptation & 0x2 != 0 { offset += 1 + Int(p[4]) }
-        guard adaptation & 0x1 != 0, offset < p.count else { return }
-        let payload = Array(p[offset...])
+        if adaptation & 0x2 != 0 { offset += 1 + Int(packet[b + 4]) }
+        guard adaptation & 0x1 != 0, offset < packet.count else { return }
+        let payload = Array(packet[(b + offset)...])
         if pid == 0 {
             if unitStart { readAssociationTable(payload) }
         } else if programMapPIDs.contains(pid) {
             if unitStart { readProgramMap(payload) }
         } else if metadataPIDs.contains(pid) {
             gather(payload, pid: pid, unitStart: unitStart, into: &findings)
-        } else if pid == videoPID, unitStart, let header = Self.pesHeader(payload) {
+        } else if let header = Self.pesHeader(payload) {
             findings.append(.videoPacket(pts: header.pts))
         }
     }
