@@ -59,8 +59,7 @@ final class PlaylistTests: XCTestCase {
     /// name order with numbers compared as numbers.
     func testAPlaylistFileOrAFolderIsATilesSource() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-playlist-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder + "/clips", withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -123,8 +122,7 @@ final class PlaylistTests: XCTestCase {
     /// cutting the item on screen, and does not play a file while it is still being written.
     func testAFolderGainsFilesWhilePlayingAndAHalfWrittenFileWaits() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 30, pattern: "snow", keyFrameInterval: 10))
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-watch-\(UUID().uuidString)").path
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -178,8 +176,7 @@ final class PlaylistTests: XCTestCase {
     /// opens; the tile opens on the first item scheduled.
     func testItemsOutsideTheirScheduleAreSkippedAtTheNextBoundary() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let clock = LocalClock(LocalMoment(date: CalendarDate(parsing: "2026-11-27")!, secondOfDay: 11 * 3600))
             var configuration = CoordinatorConfiguration()
             configuration.localTime = { clock.now }
@@ -259,8 +256,7 @@ final class PlaylistTests: XCTestCase {
     /// HTTP(S) only), and the items follow one another with every frame.
     func testANetworkItemAndALocalItemFollowEachOther() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let server = try LoopbackHTTPServer(serving: TestClips.directory)
             defer { server.terminate() }
             let wall = try Coordinator()
@@ -283,8 +279,7 @@ final class PlaylistTests: XCTestCase {
     /// on from it, the changes are counted, and the tile beside it loses no frame meanwhile.
     func testATileIsSentToAnotherItemAndGoesOnFromItWhileItsNeighbourPlaysOn() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 60, keyFrameInterval: 13))
             let long = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 300, keyFrameInterval: 45, audio: true))
             let wall = try Coordinator()
@@ -345,8 +340,7 @@ final class PlaylistTests: XCTestCase {
     /// item's first frame still follows the last one shown by one period of the item before.
     func testItemsPlayAtTheirOwnSpeedBetweenTheirOwnPoints() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let wall = try Coordinator()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "shaped", clock: wall.clock)
@@ -375,8 +369,7 @@ final class PlaylistTests: XCTestCase {
     /// its last item's last frame.
     func testAPlaylistThatDoesNotLoopHoldsItsLastFrame() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let wall = try Coordinator()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "once", clock: wall.clock)
@@ -397,8 +390,7 @@ final class PlaylistTests: XCTestCase {
     /// longest item, the shorter one holding its last frame, and every frame is still shown once.
     func testTilesInRowsChangeItemTogether() throws {
         try onMainLoop(timeout: 120) {
-            let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
-            let b = try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7))
+            let (a, b) = try await Self.clipsAB()
             let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 24, keyFrameInterval: 13))
             let d = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 60, keyFrameInterval: 13))
             var configuration = CoordinatorConfiguration()
@@ -433,6 +425,13 @@ final class PlaylistTests: XCTestCase {
                            "row 0 lasts its longest item, A")
             XCTAssertEqual((starts[0][2] - starts[0][1]).seconds, 2.0, accuracy: 0.002, "row 1 lasts its longest item, D")
         }
+    }
+
+    /// A, H.264 with sound, 45 frames, a key frame every 30; B, VP9 in WebM without sound, 36
+    /// frames of another size, a key frame every 7: the pair most tests here play.
+    static func clipsAB() async throws -> (String, String) {
+        (try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true)),
+         try await TestClips.clip(ClipSpec(width: 256, height: 256, frames: 36, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)))
     }
 
     /// The lengths of the runs of frame indices going up from 0 (one run per item shown);

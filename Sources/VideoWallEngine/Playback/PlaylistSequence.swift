@@ -83,7 +83,12 @@ final class PlaylistSequence: @unchecked Sendable {
 
     /// The first item scheduled at `now` (the first item when none is).
     static func firstScheduled(_ items: [PlaylistItem], playlist schedule: Schedule, at now: LocalMoment) -> PlaylistItem? {
-        items.first { schedule.includes(now) && $0.schedule.includes(now) } ?? items.first
+        scheduled(items, playlist: schedule, at: now) ?? items.first
+    }
+
+    /// The first item scheduled at `now`; nil when none is.
+    static func scheduled(_ items: [PlaylistItem], playlist schedule: Schedule, at now: LocalMoment) -> PlaylistItem? {
+        items.first { schedule.includes(now) && $0.schedule.includes(now) }
     }
 
     /// The next entry scheduled now after the queued one, which becomes the queued one. After

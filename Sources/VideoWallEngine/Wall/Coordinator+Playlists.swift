@@ -71,8 +71,7 @@ extension Coordinator {
                 if isList, !spec.playlistSchedule.isAlways || playable.contains(where: { !$0.schedule.isAlways }) {
                     let background = spec.background
                     expanded[index].idleClip = await Task.detached { try? StillClip.blank(color: background, duration: idleCheck) }.value
-                    let now = localTime()
-                    if let idle = expanded[index].idleClip, !playable.contains(where: { spec.playlistSchedule.includes(now) && $0.schedule.includes(now) }) {
+                    if let idle = expanded[index].idleClip, PlaylistSequence.scheduled(playable, playlist: spec.playlistSchedule, at: localTime()) == nil {
                         expanded[index].source = idle
                     }
                 }
