@@ -291,7 +291,12 @@ final class RemoteControlTests: XCTestCase {
         XCTAssertEqual(try ipc.request(["get_property", "pause"])["error"] as? String, "success", "the first wall still serves")
 
         // `videowall ipc` for scripts: the answer on standard output, mpv's error and status 1,
-        // status 3 when no wall answers.
+        // status 3 when no wall answers. (The length is known once the discoverer described the
+        // source, which on a busy machine can come after the socket serves: waited for first.)
+        let deadline = Date().addingTimeInterval(10)
+        while (try? ipc.request(["get_property", "duration"]))?["error"] as? String != "success", Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.05)
+        }
         let duration = try CommandRunner.run(["ipc", path, "get_property", "duration"], timeout: 20)
         XCTAssertEqual(duration.status, 0, duration.standardError)
         XCTAssertEqual(Double(duration.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0, 10, accuracy: 0.05)
