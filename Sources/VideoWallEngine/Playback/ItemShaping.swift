@@ -3,11 +3,18 @@ internal import GStreamerKit
 import VideoWallCore
 
 /// A playlist item's own in and out points, speed and mirror, applied from its first frame
-/// with no seek. Its element (`filter`, a `videoflip`) is playbin's `video-filter`: a probe on
-/// its input reshapes each item's segment as it arrives (`ItemRetiming`), and the mirror is
-/// set there, in the streaming thread, before the item's first frame goes through.
+/// with no seek. For the picture, its element (`filter`, a `videoflip`) is playbin's
+/// `video-filter`: a probe on its input reshapes each item's segment as it arrives
+/// (`ItemRetiming`), and the mirror is set there, in the streaming thread, before the item's
+/// first frame goes through. A tile with sound has a second one on its sound (`audio-filter`,
+/// `scaletempo`, so a faster item keeps its pitch), reshaping the same items' segments the
+/// same way: both paths end each item where its own stream ends, and every item's sound
+/// ends with its picture (`SoundedClip`), so both place the next item alike.
 final class ItemShaping: @unchecked Sendable {
+    enum Path { case picture, sound }
+
     let filter: Element
+    private let path: Path
     private let sequence: PlaylistSequence
     private let lock = NSLock()
     private var retiming = ItemRetiming()
@@ -19,11 +26,26 @@ final class ItemShaping: @unchecked Sendable {
     private let rows: ItemRows?
     private var firstRowBase: MediaTime?
 
-    init(sequence: PlaylistSequence, rows: ItemRows? = nil) throws {
+    init(sequence: PlaylistSequence, rows: ItemRows? = nil, path: Path = .picture) throws {
         self.sequence = sequence
         self.rows = rows
-        filter = try Element(factory: "videoflip", name: "item-shaping")
-        guard let input = filter.staticPad("sink") else { throw GStreamerError(domain: "videowall", message: "videoflip has no sink pad") }
+        self.path = path
+        switch path {
+        case .picture:
+            filter = try Element(factory: "videoflip", name: "item-shaping")
+        case .sound:
+            // scaletempo takes floating-point samples only.
+            let bin = try Bin.make(name: "item-sound-shaping")
+            let convert = try Element(factory: "audioconvert", name: "item-sound-convert")
+            let tempo = try Element(factory: "scaletempo", name: "item-sound-tempo")
+            try bin.add(convert)
+            try bin.add(tempo)
+            try convert.link(to: tempo)
+            try bin.exposePad("sink", of: convert, as: "sink")
+            try bin.exposePad("src", of: tempo, as: "src")
+            filter = bin
+        }
+        guard let input = filter.staticPad("sink") else { throw GStreamerError(domain: "videowall", message: "\(filter.name) has no sink pad") }
         probe = input.retimingSegments { [weak self] item in self?.pass(item) ?? .pass }
     }
 
@@ -42,9 +64,12 @@ final class ItemShaping: @unchecked Sendable {
             return .pass
         case .buffer(let buffer):
             guard let pts = buffer.presentationTime else { return .pass }
-            return retiming.frame(at: MediaTime(pts), duration: buffer.duration.map(MediaTime.init)) ? .pass : .drop
+            let shown = retiming.frame(at: MediaTime(pts), duration: buffer.duration.map(MediaTime.init))
+            // Sound that straddles the in point is cut by the sink to the segment, not dropped whole.
+            return shown || path == .sound ? .pass : .drop
         case .segment(let segment):
-            let placed = sequence.itemStarting(fresh: fresh), entry = placed.entry
+            let placed = path == .picture ? sequence.itemStarting(fresh: fresh) : sequence.itemStartingSound(fresh: fresh)
+            let entry = placed.entry
             if fresh {
                 retiming.restart()
                 // In rows, the tile's first item keeps its place, and the others follow the rows
@@ -53,7 +78,7 @@ final class ItemShaping: @unchecked Sendable {
                 firstRowBase = rows.map { MediaTime(segment.base) - $0.start(ofRow: placed.row) }
             }
             fresh = false
-            if entry.flip != flip {
+            if path == .picture, entry.flip != flip {
                 flip = entry.flip
                 try? filter.setFromString("video-direction", Self.direction(entry.flip))
             }

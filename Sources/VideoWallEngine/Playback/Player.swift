@@ -120,6 +120,7 @@ package final class Player {
     /// applies each item's own points, speed and mirror.
     let playlist: PlaylistSequence?
     private let itemShaping: ItemShaping?
+    private let itemSoundShaping: ItemShaping?
     /// The playlist item on screen (what its user named, and its place in the list, from 0),
     /// and how many times the item changed.
     package private(set) var currentItem: (name: String, index: Int?)?
@@ -137,19 +138,29 @@ package final class Player {
         self.playlist = playlist
         currentItem = playlist.map { ($0.queuedEntry.entry.name, $0.queuedEntry.index) }
         itemShaping = try playlist.map { try ItemShaping(sequence: $0, rows: rows) }
-        pipeline = try Pipeline(factory: "playbin", name: "tile\(index)")
+        itemSoundShaping = try playlist.flatMap { $0.hasSound ? try ItemShaping(sequence: $0, rows: rows, path: .sound) : nil }
+        // A playlist with sound changes item by playbin3's gapless switch, which (unlike
+        // playbin's, in GStreamer 1.22) carries sound across, once every item's sound has one
+        // form (`SoundedClip`).
+        pipeline = try Pipeline(factory: itemSoundShaping == nil ? "playbin" : "playbin3", name: "tile\(index)")
         stateChanges = StateChangeQueue(pipeline, name: "tile \(index + 1)")
         try pipeline.set("uri", asset.uri)
         try pipeline.setObject("video-sink", videoSink.element)
         // native-video: playsink adds no converter or scaler of its own. The sink (a window's
         // scaling bin, or a fakesink) takes decoder output as it is, so nothing scales twice and
         // nothing letterboxes behind the window's back.
-        // A playlist changes item by playbin's gapless switch (`about-to-finish`), which in
-        // GStreamer 1.22 deadlocks once an item has sound (playbin), or when an item without
-        // sound follows one with it (playbin3): a playlist tile plays its pictures only.
-        try pipeline.setFromString("flags", self.playlist == nil ? "video+audio+text+soft-volume+native-video" : "video+soft-volume+native-video")
+        // A playlist changes item by the gapless switch (`about-to-finish`), which in GStreamer
+        // 1.22 deadlocks once an item has sound (playbin), or when an item's sound differs from
+        // the one before (playbin3): a playlist tile without `SoundedClip`s plays pictures only.
+        let flags = switch (playlist, itemSoundShaping) {
+        case (nil, _): "video+audio+text+soft-volume+native-video"
+        case (_?, nil): "video+soft-volume+native-video"
+        case (_?, _?): "video+audio+soft-volume+native-video"
+        }
+        try pipeline.setFromString("flags", flags)
         if let audioSink { try pipeline.setObject("audio-sink", audioSink) }
         if let itemShaping { try pipeline.setObject("video-filter", itemShaping.filter) }
+        if let itemSoundShaping { try pipeline.setObject("audio-filter", itemSoundShaping.filter) }
         try pipeline.set("mute", muted)
         ownVolume = volume
         try pipeline.set("volume", volume)
@@ -700,6 +711,7 @@ package final class Player {
         wraps.flushed()
         reviving = true
         itemShaping?.restart()
+        itemSoundShaping?.restart()
         apply(.reset)
         apply(.load)
         return true

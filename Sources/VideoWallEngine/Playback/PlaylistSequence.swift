@@ -40,10 +40,15 @@ final class PlaylistSequence: @unchecked Sendable {
     /// The entry last handed to playbin (at first, the one it opened with).
     private var queued: Placed
     /// The entries handed over whose first frame has not reached the tile's video path yet,
-    /// in order (a short item may be handed over before the one before it is shown).
+    /// in order (a short item may be handed over before the one before it is shown); the same
+    /// for its sound path, which reaches each item at its own moment.
     private var handedOver: [Placed] = []
-    /// The entry whose frames the video path passes now.
+    private var handedOverToSound: [Placed] = []
+    /// Whether every item carries sound in one form (`SoundedClip`) and the tile plays it.
+    let hasSound: Bool
+    /// The entry whose frames the video path passes now, and whose sound the sound path does.
     private var started: Placed
+    private var soundStarted: Placed
     /// When the whole playlist may play, and the local time it is read against.
     private var schedule: Schedule
     private let localTime: @Sendable () -> LocalMoment
@@ -65,8 +70,9 @@ final class PlaylistSequence: @unchecked Sendable {
     /// `opening`: the URI the pipeline opens with (`firstScheduled`'s, or the idle entry's,
     /// chosen at load).
     init(entries: [Entry], opening uri: String, schedule: Schedule = Schedule(), inRows: Bool = false, idle: Entry? = nil,
-         localTime: @escaping @Sendable () -> LocalMoment = LocalMoment.now) {
+         hasSound: Bool = false, localTime: @escaping @Sendable () -> LocalMoment = LocalMoment.now) {
         precondition(!entries.isEmpty)
+        self.hasSound = hasSound
         self.entries = entries
         self.schedule = schedule
         self.inRows = inRows
@@ -79,6 +85,7 @@ final class PlaylistSequence: @unchecked Sendable {
             queued = Placed(entry: entries[index], index: index)
         }
         started = queued
+        soundStarted = queued
     }
 
     /// The first item scheduled at `now` (the first item when none is).
@@ -134,6 +141,7 @@ final class PlaylistSequence: @unchecked Sendable {
             }
         }
         if handedOver.count < 64 { handedOver.append(queued) }
+        if hasSound, handedOverToSound.count < 64 { handedOverToSound.append(queued) }
         return queued.entry.uri
     }
 
@@ -148,6 +156,18 @@ final class PlaylistSequence: @unchecked Sendable {
             started = handedOver.removeFirst()
         }
         return started
+    }
+
+    /// As `itemStarting`, for the tile's sound path: the entry whose sound starts now.
+    func itemStartingSound(fresh: Bool) -> Placed {
+        lock.lock(); defer { lock.unlock() }
+        if fresh {
+            handedOverToSound.removeAll()
+            soundStarted = queued
+        } else if !handedOverToSound.isEmpty {
+            soundStarted = handedOverToSound.removeFirst()
+        }
+        return soundStarted
     }
 
     /// How long the item of row `row` is on screen (`sync: items`): the row-th of the list,
@@ -191,6 +211,7 @@ final class PlaylistSequence: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         queued = Placed(entry: placed.entry, index: placed.index, row: queued.row + 1)
         handedOver.removeAll()
+        handedOverToSound.removeAll()
     }
 
     /// A new list (not empty), for the next boundary on; with a schedule, the whole list's new
@@ -205,7 +226,9 @@ final class PlaylistSequence: @unchecked Sendable {
         entries = newEntries
         queued = placed(queued)
         started = placed(started)
+        soundStarted = placed(soundStarted)
         handedOver = handedOver.map(placed)
+        handedOverToSound = handedOverToSound.map(placed)
         if let newSchedule { schedule = newSchedule }
     }
 

@@ -19,7 +19,7 @@ extension Coordinator {
             throw AssetError(source: spec.source, reason: .playbackFailed("tile \(index + 1) plays no playlist"))
         }
         let loaded = await Self.expandPlaylists([spec], imageDuration: .seconds(configuration.imageDuration.inSeconds),
-                                                asLists: true, localTime: configuration.localTime)
+                                                asLists: true, sound: sequence.hasSound ? .always : .never, localTime: configuration.localTime)
         if let failure = loaded.failures[0] { throw failure }
         let items = loaded.specs[0].playlist
         guard !items.isEmpty, slots.indices.contains(index), slots[index].player?.playlist === sequence else {

@@ -12,7 +12,7 @@ extension Coordinator {
     /// may gain items: `FolderWatch`).
     /// With `asLists`, every source is a list, one file a list of one (a playlist tile's list
     /// read again).
-    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime, asLists: Bool = false,
+    static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime, asLists: Bool = false, sound: SoundChoice = .ifAnyItemHasIt,
                                 localTime: @Sendable () -> LocalMoment = LocalMoment.now) async -> LoadedPlaylists {
         let outcomes = await withTaskGroup(of: (Int, Result<PlaylistLoader.Expansion?, PlaylistError>).self) { group in
             for (index, spec) in specs.enumerated() {
@@ -55,10 +55,25 @@ extension Coordinator {
                 if isList {
                     let verdicts = await describe(playable)
                     skipped[index, default: []] += verdicts.compactMap(\.refusal)
-                    playable = zip(playable, verdicts).filter { $0.1.refusal == nil }.map { item, verdict in
-                        var described = item
-                        described.length = verdict.length
-                        return described
+                    let described = zip(playable, verdicts).filter { $0.1.refusal == nil }
+                    playable = described.map { item, verdict in
+                        var item = item
+                        item.length = verdict.length
+                        return item
+                    }
+                    if sound == .always || (sound == .ifAnyItemHasIt && described.contains(where: \.1.hasSound)) {
+                        let sounded = await withSound(described)
+                        if let reason = sounded.withoutSound {
+                            guard sound != .always else {
+                                failures[index] = AssetError(source: spec.source, reason: .playlist("the tile plays sound, which only local files can give: \(reason)"))
+                                continue
+                            }
+                            skipped[index, default: []].append("plays its pictures only: \(reason)")
+                        } else {
+                            skipped[index, default: []] += sounded.skipped
+                            playable = sounded.items
+                            expanded[index].playlistHasSound = true
+                        }
                     }
                 }
                 // The tile opens on the first item scheduled now.
@@ -69,8 +84,11 @@ extension Coordinator {
                 expanded[index].source = first.location
                 // A list with schedules may have nothing to show: then its background, a second at a time.
                 if isList, !spec.playlistSchedule.isAlways || playable.contains(where: { !$0.schedule.isAlways }) {
-                    let background = spec.background
-                    expanded[index].idleClip = await Task.detached { try? StillClip.blank(color: background, duration: idleCheck) }.value
+                    let background = spec.background, withSound = expanded[index].playlistHasSound
+                    expanded[index].idleClip = await Task.detached {
+                        let blank = try? StillClip.blank(color: background, duration: idleCheck)
+                        return withSound ? blank.flatMap { try? SoundedClip.make(video: $0, hasSound: false) } : blank
+                    }.value
                     if let idle = expanded[index].idleClip, PlaylistSequence.scheduled(playable, playlist: spec.playlistSchedule, at: localTime()) == nil {
                         expanded[index].source = idle
                     }
@@ -82,6 +100,14 @@ extension Coordinator {
             }
         }
         return LoadedPlaylists(specs: expanded, failures: failures, skipped: skipped, folders: folders)
+    }
+
+    /// Whether a list is played with its sound.
+    enum SoundChoice {
+        /// When some item has sound (a tile's load).
+        case ifAnyItemHasIt
+        /// Always, or never: a list read again for a tile that already plays with, or without, sound.
+        case always, never
     }
 
     /// How often a tile with nothing scheduled looks at its schedules again.
@@ -110,7 +136,8 @@ extension Coordinator {
         let playing = items.map { ($0.origin ?? $0.location).split(separator: "/").last.map(String.init) ?? "" }
         do {
             folderWatches[index] = try FolderWatch(path: path, playing: playing, quietPeriod: .seconds(configuration.folderQuietPeriod.inSeconds),
-                                                   imageDuration: .seconds(configuration.imageDuration.inSeconds)) { [weak self] items, skipped in
+                                                   imageDuration: .seconds(configuration.imageDuration.inSeconds),
+                                                   withSound: sequence.hasSound) { [weak self] items, skipped in
                 self?.skippedItems[index] = skipped
                 skipped.forEach { self?.publish(.warning("tile \(index + 1): " + $0)) }
                 guard !items.isEmpty else {
@@ -129,6 +156,7 @@ extension Coordinator {
     struct ItemVerdict: Sendable, Equatable {
         var refusal: String?
         var length: MediaTime?
+        var hasSound = false
     }
 
     /// Describes every item (the discoverer, a few at a time): a broken file met in the middle
@@ -148,7 +176,8 @@ extension Coordinator {
             }
             for (item, task) in zip(batch, tasks) {
                 switch await task.value {
-                case .success(let asset): verdicts.append(ItemVerdict(refusal: nil, length: asset.isLive ? nil : asset.duration))
+                case .success(let asset):
+                    verdicts.append(ItemVerdict(refusal: nil, length: asset.isLive ? nil : asset.duration, hasSound: asset.audio != nil))
                 case .failure(let error):
                     verdicts.append(ItemVerdict(refusal: "skipped \(TerminalText.quoted(item.origin ?? item.location, limit: TerminalText.nameLimit)): \(error.reasonText)"))
                 }
@@ -186,6 +215,33 @@ extension Coordinator {
 }
 
 extension Coordinator {
+    /// A playlist's items as a tile with sound plays them: each as its `SoundedClip`, made
+    /// off the main thread one at a time. Sound needs every item in that form, so a network
+    /// item (which cannot be copied) leaves the list without sound (`withoutSound` says why);
+    /// an item that cannot be copied is left out with its line.
+    static func withSound(_ described: [(PlaylistItem, ItemVerdict)]) async -> (items: [PlaylistItem], skipped: [String], withoutSound: String?) {
+        if let remote = described.first(where: { MediaLocation.isNetwork(MediaLocation.uri(for: $0.0.location)) }) {
+            return ([], [], "\(TerminalText.quoted(remote.0.origin ?? remote.0.location, limit: TerminalText.nameLimit)) comes over the network")
+        }
+        return await Task.detached {
+            var items: [PlaylistItem] = [], skipped: [String] = []
+            for (item, verdict) in described {
+                let path = item.location.hasPrefix("file://") ? (URL(string: item.location)?.path ?? item.location) : item.location
+                do {
+                    var copy = item
+                    copy.location = try SoundedClip.make(video: path, hasSound: verdict.hasSound)
+                    copy.origin = item.origin ?? item.location
+                    copy.length = verdict.length
+                    items.append(copy)
+                } catch {
+                    skipped.append("skipped \(TerminalText.quoted(item.origin ?? item.location, limit: TerminalText.nameLimit)): "
+                        + "it cannot be prepared for a tile with sound (\(TerminalText.shortened("\(error)")))")
+                }
+            }
+            return (items, skipped, nil)
+        }.value
+    }
+
     /// A `reverse: true` video as its backwards copy (`ReversedClip`), its in and out points
     /// turned around: what was the out point is where the copy starts.
     nonisolated static func reversed(_ item: PlaylistItem, path: String) -> Result<PlaylistItem, Unplayable> {

@@ -361,7 +361,8 @@ public final class Coordinator {
         let sequence = spec.playlist.isEmpty ? nil : PlaylistSequence(
             entries: spec.playlist.map(PlaylistSequence.Entry.init), opening: MediaLocation.uri(for: spec.source),
             schedule: spec.playlistSchedule, inRows: itemRows != nil,
-            idle: spec.idleClip.map { PlaylistSequence.Entry(name: "", uri: MediaLocation.uri(for: $0)) }, localTime: configuration.localTime)
+            idle: spec.idleClip.map { PlaylistSequence.Entry(name: "", uri: MediaLocation.uri(for: $0)) }, hasSound: spec.playlistHasSound,
+            localTime: configuration.localTime)
         if let sequence {
             itemRows?.add(sequence)
             sequence.goesRound = spec.endOfStream == .loop || (isLooping && spec.loopsWithGroup)

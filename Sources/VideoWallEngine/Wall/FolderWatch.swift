@@ -14,6 +14,8 @@ final class FolderWatch {
     let path: String
     private let quietPeriod: MediaTime
     private let imageDuration: MediaTime
+    /// Whether the tile plays sound: its items are then `SoundedClip`s.
+    private let withSound: Bool
     private let onItems: @MainActor ([PlaylistItem], [String]) -> Void
     private var monitor: FolderMonitor?
     private var settling: FileSettling
@@ -32,9 +34,10 @@ final class FolderWatch {
     }
 
     /// `onItems` gets the new items and a line for each file left out.
-    init(path: String, playing: [String], quietPeriod: MediaTime, imageDuration: MediaTime,
+    init(path: String, playing: [String], quietPeriod: MediaTime, imageDuration: MediaTime, withSound: Bool = false,
          onItems: @escaping @MainActor ([PlaylistItem], [String]) -> Void) throws {
         self.path = path
+        self.withSound = withSound
         self.quietPeriod = quietPeriod
         self.imageDuration = imageDuration
         self.onItems = onItems
@@ -89,13 +92,21 @@ final class FolderWatch {
             verdicts[candidate.state] = verdict
         }
         verdicts = verdicts.filter { settled.contains($0.key) }
-        let playable = candidates.compactMap { candidate -> PlaylistItem? in
+        let described = candidates.compactMap { candidate -> (PlaylistItem, Coordinator.ItemVerdict)? in
             guard let verdict = verdicts[candidate.state], verdict.refusal == nil else { return nil }
             var item = candidate.item
             item.length = verdict.length
-            return item
+            return (item, verdict)
         }
-        onItems(playable, skipped + candidates.compactMap { verdicts[$0.state]?.refusal })
+        skipped += candidates.compactMap { verdicts[$0.state]?.refusal }
+        var playable = described.map(\.0)
+        if withSound {
+            // Made once per file version (cached): the files that did not change are found at once.
+            let sounded = await Coordinator.withSound(described)
+            playable = sounded.items
+            skipped += sounded.skipped
+        }
+        onItems(playable, skipped)
     }
 
     nonisolated private static func states(in folder: String, names: [String]) -> [FileState] {

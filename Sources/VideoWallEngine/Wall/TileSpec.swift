@@ -29,6 +29,9 @@ public struct TileSpec: Sendable {
     public var background = RGBColor.black
     /// The clip of that colour (`StillClip.blank`), made at load for a playlist with schedules.
     var idleClip: String?
+    /// Whether the playlist is played with its sound (`SoundedClip`): decided at load, when
+    /// some item has sound and every item is a local file.
+    var playlistHasSound = false
 
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
