@@ -226,10 +226,16 @@ extension Coordinator {
         return await Task.detached {
             var items: [PlaylistItem] = [], skipped: [String] = []
             for (item, verdict) in described {
-                let path = item.location.hasPrefix("file://") ? (URL(string: item.location)?.path ?? item.location) : item.location
+                func path(_ location: String) -> String {
+                    location.hasPrefix("file://") ? (URL(string: location)?.path ?? location) : location
+                }
                 do {
                     var copy = item
-                    copy.location = try SoundedClip.make(video: path, hasSound: verdict.hasSound)
+                    var video = path(item.location)
+                    if let image = item.origin, PlaylistItem(location: image).kind == .image, let length = verdict.length ?? item.duration {
+                        video = try StillClip.make(image: path(image), duration: length, tenPerSecond: true)
+                    }
+                    copy.location = try SoundedClip.make(video: video, hasSound: verdict.hasSound)
                     copy.origin = item.origin ?? item.location
                     copy.length = verdict.length
                     items.append(copy)

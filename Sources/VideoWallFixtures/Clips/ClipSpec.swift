@@ -2,6 +2,8 @@
 public struct ClipSpec: Sendable, Hashable {
     public enum Codec: String, Sendable { case h264, vp8, vp9 }
     public enum Container: String, Sendable { case mp4, mkv, webm }
+    /// The tone's encoding: Opus at 48 kHz in stereo, or AAC at 44.1 kHz in mono.
+    public enum Sound: String, Sendable { case opus, aacMono44k }
 
     public var width: Int
     public var height: Int
@@ -22,6 +24,7 @@ public struct ClipSpec: Sendable, Hashable {
     public var keyFrameInterval: Int
     /// Adds a sine tone so the clip has an audio stream.
     public var audio: Bool
+    public var sound: Sound
     /// Target bit rate in kbit/s (nil: the encoder's default quality), and the x264 preset:
     /// benchmarks use a realistic rate and preset so decoding costs what real footage does.
     public var bitrate: Int?
@@ -30,7 +33,8 @@ public struct ClipSpec: Sendable, Hashable {
     public init(width: Int = 320, height: Int = 180, frameRate: Int = 30, frames: Int = 90,
                 codec: Codec = .h264, container: Container = .mp4, pixelAspect: (Int, Int) = (1, 1),
                 pattern: String = "smpte", patternProperties: [String: Int] = [:], caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false,
-                bitrate: Int? = nil, preset: String = "ultrafast") {
+                sound: Sound = .opus, bitrate: Int? = nil, preset: String = "ultrafast") {
+        self.sound = sound
         self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
         self.codec = codec; self.container = container; self.pixelAspect = pixelAspect
         self.pattern = pattern; self.patternProperties = patternProperties; self.caption = caption; self.keyFrameInterval = keyFrameInterval; self.audio = audio
@@ -45,7 +49,7 @@ public struct ClipSpec: Sendable, Hashable {
         let cap = caption.map { "-" + $0.filter { $0.isLetter || $0.isNumber } } ?? ""
         let rate = bitrate.map { "-\($0)k-\(preset)" } ?? ""
         let properties = sortedPatternProperties.map { "-\($0.key.filter { $0.isLetter || $0.isNumber })_\($0.value)" }.joined()
-        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(properties)\(cap)\(rate)\(audio ? "-a" : "").\(container)"
+        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(properties)\(cap)\(rate)\(audio ? (sound == .opus ? "-a" : "-aac") : "").\(container)"
     }
 
     public var seconds: Double { Double(frames) / Double(frameRate) }
@@ -77,9 +81,11 @@ public struct ClipSpec: Sendable, Hashable {
         }
         var description = video + "queue ! mux. " + mux + " ! filesink location=\"\(path)\""
         if audio {
-            let samples = 1024
-            let buffers = Int((seconds * 48000 / Double(samples)).rounded(.up))
-            description += " audiotestsrc num-buffers=\(buffers) samplesperbuffer=\(samples) volume=0.1 ! audio/x-raw,rate=48000,channels=2 ! audioconvert ! opusenc ! queue ! mux."
+            // Whole buffers: the sound runs a little past the last frame.
+            let samples = 1024, rate = sound == .opus ? 48000 : 44100
+            let buffers = Int((seconds * Double(rate) / Double(samples)).rounded(.up))
+            let encoder = sound == .opus ? "audio/x-raw,rate=48000,channels=2 ! audioconvert ! opusenc" : "audio/x-raw,rate=44100,channels=1 ! audioconvert ! avenc_aac ! aacparse"
+            description += " audiotestsrc num-buffers=\(buffers) samplesperbuffer=\(samples) volume=0.1 ! \(encoder) ! queue ! mux."
         }
         return description
     }
