@@ -28,9 +28,10 @@ public struct BenchRunner {
     static func footageBitrate(width: Int) -> Int { max(500, 8000 * width / 1920) }
 
     /// The playlist soak alone (`videowall bench --playlist-soak SECONDS`).
-    public func runPlaylistSoak(seconds: Double) async throws -> BenchReport.PlaylistSoak {
-        log("playlist soak: 4 tiles on a folder of 3 frame-coded clips and a still, \(Int(seconds)) s, memory, threads and descriptors sampled")
-        return try await PlaylistSoakBench(options: options, seconds: seconds).measure()
+    public func runPlaylistSoak(seconds: Double, withSound: Bool = false) async throws -> BenchReport.PlaylistSoak {
+        log("playlist soak: 4 tiles on a folder of 3 frame-coded clips\(withSound ? ", a clip with sound" : "") and a still, \(Int(seconds)) s, "
+            + "memory, threads and descriptors sampled")
+        return try await PlaylistSoakBench(options: options, seconds: seconds, withSound: withSound).measure()
     }
 
     /// The fault run alone (`videowall bench --faults`).

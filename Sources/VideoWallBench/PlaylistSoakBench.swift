@@ -11,16 +11,24 @@ import VideoWallFixtures
 struct PlaylistSoakBench {
     let options: BenchOptions
     let seconds: Double
+    /// A clip with sound in the folder: the tiles then play sound, from copies (`SoundedClip`).
+    var withSound = false
 
     /// One round of the folder: the clips' frames and the still's one frame, and how long it lasts.
     static let clips = [FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 15, keyFrameInterval: 15),
                         FrameCodedClipSpec(width: 256, height: 144, frameRate: 30, frames: 20, codec: .vp9, keyFrameInterval: 7),
                         FrameCodedClipSpec(width: 352, height: 198, frameRate: 30, frames: 25, keyFrameInterval: 10)]
     static let stillSeconds = 1.0
+    static let soundClip = ClipSpec(width: 320, height: 180, frames: 30, keyFrameInterval: 11, audio: true, sound: .aacMono44k)
 
     func measure() async throws -> BenchReport.PlaylistSoak {
-        let folder = options.clipDirectory + "/playlist-soak"
+        let folder = options.clipDirectory + (withSound ? "/playlist-soak-sound" : "/playlist-soak")
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        if withSound {
+            let clip = try await ClipGenerator.cached(Self.soundClip, in: options.clipDirectory)
+            let link = folder + "/5-sound.mp4"
+            if !FileManager.default.fileExists(atPath: link) { try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: clip) }
+        }
         for (index, spec) in Self.clips.enumerated() {
             let clip = try await FrameCodedClipGenerator.cached(spec, in: options.clipDirectory)
             let link = folder + "/\(index + 1)-clip.\(spec.container.rawValue)"
@@ -58,12 +66,14 @@ struct PlaylistSoakBench {
               let decoded = try? JSONDecoder().decode(ChildReport.self, from: data) else {
             throw BenchError("videowall exited \(usage.status) in the playlist soak: \(usage.output.suffix(400))")
         }
-        let roundFrames = Self.clips.map(\.frames).reduce(0, +) + 1
-        let roundSeconds = Double(Self.clips.map(\.frames).reduce(0, +)) / 30 + Self.stillSeconds
+        // With sound, a still is ten frames a second (`StillClip`), and the sound clip is one more item.
+        let clipFrames = Self.clips.map(\.frames).reduce(0, +) + (withSound ? Self.soundClip.frames : 0)
+        let roundFrames = clipFrames + (withSound ? Int(Self.stillSeconds * 10) : 1)
+        let roundSeconds = Double(clipFrames) / 30 + Self.stillSeconds
         let growth = MemoryGrowth.measure(times: times, residentMB: resident)
         let hours = (times.last.map { $0 - (times.first ?? 0) } ?? 0) / 3600
         return BenchReport.PlaylistSoak(
-            seconds: played, tiles: tiles, itemsPerRound: Self.clips.count + 1, roundSeconds: roundSeconds,
+            seconds: played, tiles: tiles, itemsPerRound: Self.clips.count + (withSound ? 2 : 1), roundSeconds: roundSeconds,
             itemChanges: decoded.tiles.map { $0.itemChanges ?? 0 },
             framesRendered: decoded.tiles.map { Int($0.framesRendered ?? 0) },
             framesDropped: decoded.tiles.map { Int($0.framesDropped ?? 0) },

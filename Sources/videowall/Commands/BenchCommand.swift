@@ -55,6 +55,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only the playlist soak, for this many seconds (10 to 604800): four tiles on a folder of short clips and a still, with resident memory, threads and open files sampled.", valueName: "seconds"))
     var playlistSoak: Double?
 
+    @Flag(name: .long, help: "With --playlist-soak: the folder also holds a clip with sound (AAC), so the tiles play sound and every item is a copy with sound.")
+    var withSound = false
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -107,7 +110,7 @@ struct BenchCommand: ParsableCommand {
         }
         let options = self.options
         if let playlistSoak {
-            try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak) }, options: options, render: { try $0.json() }, text: BenchText.render)
+            try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak, withSound: withSound) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if faults {
             try measure({ try await $0.runFaults() }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else {
