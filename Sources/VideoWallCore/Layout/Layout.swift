@@ -9,6 +9,9 @@ public struct Layout: Sendable, Equatable {
     /// `sync: items`: every region's playlist changes item together, each change waiting for
     /// the longest item of the row (the shorter ones hold their last frame).
     public var syncItems: Bool
+    /// A wall across several screens (`canvas:` and `screens:`): the regions are then placed on
+    /// the canvas, each screen showing the part under it. Nil: the regions fill one window.
+    public var canvas: LayoutCanvas?
 
     public init(name: String, background: RGBColor = .black, gap: Int = 0, regions: [LayoutRegion], syncItems: Bool = false) {
         self.name = name

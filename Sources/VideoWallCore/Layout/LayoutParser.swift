@@ -8,7 +8,7 @@ public enum LayoutParser {
     /// Fractions may overshoot 1 by this much: hand-written thirds (0.3333333333, 0.6666666667) must pass.
     public static let tolerance = 1e-9
 
-    static let layoutKeys = ["name", "background", "gap", "regions", "sync"]
+    static let layoutKeys = ["name", "background", "gap", "regions", "sync", "canvas", "screens"]
     static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset", "playlist"]
         + scheduleKeys
 
@@ -66,7 +66,9 @@ public enum LayoutParser {
             }
             syncItems = sync == "items"
         }
-        return Layout(name: name, background: background, gap: gap, regions: regions, syncItems: syncItems)
+        var layout = Layout(name: name, background: background, gap: gap, regions: regions, syncItems: syncItems)
+        layout.canvas = try canvas(fields, reader: reader)
+        return layout
     }
 
     /// Reads and parses a file; unreadable files are reported as a `LayoutError` naming the path.
