@@ -10,6 +10,7 @@
 #include <gst/app/gstappsink.h>
 #include <gst/base/gstbasesink.h>
 #include <gst/tag/tag.h>
+#include <gst/net/net.h>
 #include <glib-unix.h>
 #include <errno.h>
 #include <signal.h>

@@ -8,6 +8,12 @@ public final class Bus: ObjectReference, @unchecked Sendable {
 
     var bus: UnsafeMutablePointer<GstBus> { pointer.assumingMemoryBound(to: GstBus.self) }
 
+    /// `gst_bus_new`: a bus of no pipeline's (what a network clock posts its statistics on).
+    public static func make() throws(GStreamerError) -> Bus {
+        try GStreamer.initialize()
+        return Bus(raw: UnsafeMutableRawPointer(gst_bus_new()), transfer: .full)
+    }
+
     /// Delivers every message posted on this bus to `handler` on the main dispatch queue, in
     /// the order they were posted, whoever drives the main thread (an `async` main, or a GLib
     /// loop bridged to the queue): no GLib main context has to run. A `gst_bus_set_sync_handler`

@@ -21,6 +21,8 @@ public struct BusMessage: Sendable {
         case missingPlugin(description: String)
         /// An element message with its structure name ("GstBinForwarded", "redirect").
         case element(name: String)
+        /// A network client clock's `gst-netclock-statistics` (a clock given a bus posts them).
+        case networkClockStatistics(NetworkClockStatistics)
         /// The program's own finding, posted with `Element.post(_:)`.
         case application(ApplicationMessage)
         /// Anything this layer does not parse: the fallback case, with the type name.
@@ -94,7 +96,9 @@ public struct BusMessage: Sendable {
                 defer { g_free(c) }
                 return .missingPlugin(description: c.map { String(cString: $0) } ?? "unknown plugin")
             }
-            let name = gst_message_get_structure(message).flatMap { gst_structure_get_name($0) }.map { String(cString: $0) }
+            let structure = gst_message_get_structure(message)
+            let name = structure.flatMap { gst_structure_get_name($0) }.map { String(cString: $0) }
+            if name == "gst-netclock-statistics", let structure { return .networkClockStatistics(Self.statistics(structure)) }
             return .element(name: name ?? "")
         case GST_MESSAGE_APPLICATION:
             if let structure = gst_message_get_structure(message), let application = ApplicationMessage(structure: structure) {
@@ -104,6 +108,23 @@ public struct BusMessage: Sendable {
         default:
             return .other(String(cString: gst_message_type_get_name(type)))
         }
+    }
+}
+
+extension BusMessage {
+    /// The fields of `gst-netclock-statistics` (`gstnetclientclock.c`): times in nanoseconds.
+    static func statistics(_ structure: UnsafePointer<GstStructure>) -> NetworkClockStatistics {
+        var synchronised: gboolean = 0
+        _ = gst_structure_get_boolean(structure, "synchronised", &synchronised)
+        func time(_ field: String) -> Int64 {
+            var value: GstClockTime = 0
+            if gst_structure_get_clock_time(structure, field, &value) != 0 { return value == GstClockTime.max ? 0 : Int64(clamping: value) }
+            var signed: gint64 = 0
+            return gst_structure_get_int64(structure, field, &signed) != 0 ? Int64(signed) : 0
+        }
+        return NetworkClockStatistics(synchronised: synchronised != 0, roundTripAverage: time("rtt-average"),
+                                      localClockOffset: time("local-clock-offset"), remoteMinimumError: time("remote-min-error"),
+                                      remoteMaximumError: time("remote-max-error"))
     }
 }
 

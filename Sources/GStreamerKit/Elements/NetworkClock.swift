@@ -1,0 +1,54 @@
+internal import CGStreamer
+
+/// A pipeline clock served over the network (`GstNetTimeProvider`): followers' client clocks
+/// (`Clock.networkClient`) ask it the time over UDP and slave to it. Stops serving when released.
+public final class NetworkTimeProvider: ObjectReference, @unchecked Sendable {
+    /// The UDP port it answers on.
+    public let port: Int
+
+    /// `gst_net_time_provider_new`: serves `clock` on `address` (nil: every address) and `port`.
+    public init(serving clock: Clock, address: String? = nil, port: Int) throws(GStreamerError) {
+        try GStreamer.initialize()
+        guard (1...65535).contains(port), let raw = gst_net_time_provider_new(clock.clock, address, Int32(port)) else {
+            throw GStreamerError(domain: "GStreamerKit", message: "cannot serve the clock on UDP port \(port) (in use, or not allowed)")
+        }
+        self.port = port
+        super.init(pointer: UnsafeMutableRawPointer(raw), transfer: .full)
+    }
+}
+
+/// What a network client clock last said of its synchronisation (its `gst-netclock-statistics`).
+public struct NetworkClockStatistics: Sendable, Equatable {
+    public var synchronised: Bool
+    /// The round trip to the provider, averaged (nanoseconds).
+    public var roundTripAverage: Int64
+    /// How far the local clock is set from the remote one (nanoseconds).
+    public var localClockOffset: Int64
+    /// The estimate's error bounds from the last exchange (nanoseconds).
+    public var remoteMinimumError: Int64
+    public var remoteMaximumError: Int64
+}
+
+extension Clock {
+    /// `gst_net_client_clock_new`: a clock that follows the `NetworkTimeProvider` at `address`
+    /// and `port`, polling it over UDP. Its statistics go to `bus` as element messages.
+    public static func networkClient(address: String, port: Int, bus: Bus? = nil) throws(GStreamerError) -> Clock {
+        try GStreamer.initialize()
+        guard (1...65535).contains(port), !address.isEmpty,
+              let raw = gst_net_client_clock_new("videowall-network-clock", address, Int32(port), 0) else {
+            throw GStreamerError(domain: "GStreamerKit", message: "cannot make a clock following \(address):\(port)")
+        }
+        let clock = Clock(raw: UnsafeMutableRawPointer(raw), transfer: .full)
+        if let bus { try? clock.setObject("bus", bus) }
+        return clock
+    }
+
+    /// `gst_clock_is_synced`: a network client clock says whether it follows its provider yet.
+    public var isSynced: Bool { gst_clock_is_synced(clock) != 0 }
+
+    /// `gst_clock_wait_for_sync`: blocks the calling thread (never the main one) until the clock
+    /// is synchronised or `timeout` passed; whether it is.
+    public func waitForSync(timeout: ClockTime) -> Bool {
+        gst_clock_wait_for_sync(clock, GstClockTime(timeout.nanoseconds)) != 0
+    }
+}
