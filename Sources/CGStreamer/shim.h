@@ -67,6 +67,10 @@ static inline GstClockTime vw_base_sink_due_time(GstElement *e, GstClockTime ts)
     return due < 0 ? 0 : (GstClockTime)due;
 }
 
+/* GST_STATE: the state an element is in now (read without its lock, as GStreamer's own
+ * streaming code does). */
+static inline GstState vw_element_current_state(GstElement *e) { return GST_STATE(e); }
+
 // GstPadProbeInfo accessors.
 static inline GstBuffer *vw_probe_info_buffer(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_BUFFER(i); }
 static inline GstEvent *vw_probe_info_event(GstPadProbeInfo *i) { return GST_PAD_PROBE_INFO_EVENT(i); }

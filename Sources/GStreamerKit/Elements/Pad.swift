@@ -1,4 +1,5 @@
 internal import CGStreamer
+import Foundation
 
 /// One owned `GstPad`.
 public final class Pad: ObjectReference, @unchecked Sendable {
@@ -38,6 +39,34 @@ public struct PassingBuffer: Sendable {
     public var duration: ClockTime?
     /// The running time of its PTS in the pad's segment; only from `onBuffer(withRunningTime: true)`.
     public var runningTime: ClockTime? = nil
+}
+
+/// A buffer as it reaches a playing sink (`Pad.onBufferDue`): when the sink will release it,
+/// on its clock, and the frame it prerolled with before, if any, with its due time.
+public struct DueBuffer: Sendable {
+    public var presentationTime: ClockTime?
+    public var due: ClockTime?
+    /// The sink's clock as the buffer arrived; nil without a clock.
+    public var clockNow: ClockTime?
+    public var prerolled: (presentationTime: ClockTime?, due: ClockTime?)?
+}
+
+/// `onBufferDue`'s handler and the frame a sink prerolled with, kept until the next one.
+final class DueProbeState: @unchecked Sendable {
+    let handler: @Sendable (DueBuffer) -> Void
+    private let lock = NSLock()
+    private var prerolled: GstClockTime?
+
+    init(_ handler: @escaping @Sendable (DueBuffer) -> Void) { self.handler = handler }
+
+    func holdPrerolled(_ pts: GstClockTime) { lock.lock(); prerolled = pts; lock.unlock() }
+
+    func takePrerolled() -> GstClockTime? {
+        lock.lock(); defer { lock.unlock() }
+        let taken = prerolled
+        prerolled = nil
+        return taken
+    }
 }
 
 /// What a downstream event probe sees of an event passing a pad.
@@ -110,6 +139,38 @@ extension Pad {
             return GST_PAD_PROBE_OK
         }
         return addProbe(GST_PAD_PROBE_TYPE_BUFFER, box: ClosureBox<PassingBuffer>(handler), callback: withRunningTime ? timed : plain)
+    }
+
+    /// On a sink's own sink pad: each buffer's PTS, the instant of the sink's clock it will be
+    /// released at (`vw_base_sink_due_time`: base time + running time + latency), and the
+    /// clock's time as it arrives (`gst_clock_get_time`). A frame that arrives while the sink
+    /// prerolls is released only when it plays, on a base time not set yet: it is reported with
+    /// the next frame (`prerolled`), its due time read then. Same thread rules as `onBuffer`.
+    public func onBufferDue(_ handler: @escaping @Sendable (DueBuffer) -> Void) -> PadProbe {
+        let callback: GstPadProbeCallback = { pad, info, data in
+            guard let pad, let info, let data, let buffer = vw_probe_info_buffer(info),
+                  let sink = gst_pad_get_parent_element(pad) else { return GST_PAD_PROBE_OK }
+            defer { gst_object_unref(UnsafeMutableRawPointer(sink)) }
+            let state = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! DueProbeState
+            guard g_type_check_instance_is_a(UnsafeMutableRawPointer(sink).assumingMemoryBound(to: GTypeInstance.self), gst_base_sink_get_type()) != 0 else {
+                return GST_PAD_PROBE_OK
+            }
+            let pts = vw_buffer_pts(buffer)
+            var now: GstClockTime = GstClockTime.max
+            if let clock = gst_element_get_clock(sink) {
+                now = gst_clock_get_time(clock)
+                gst_object_unref(UnsafeMutableRawPointer(clock))
+            }
+            func due(_ pts: GstClockTime) -> ClockTime? { pts == GstClockTime.max ? nil : ClockTime(raw: vw_base_sink_due_time(sink, pts)) }
+            if vw_element_current_state(sink).rawValue < GST_STATE_PLAYING.rawValue {
+                state.holdPrerolled(pts)
+                return GST_PAD_PROBE_OK
+            }
+            let prerolled = state.takePrerolled().map { (presentationTime: ClockTime(raw: $0), due: due($0)) }
+            state.handler(DueBuffer(presentationTime: ClockTime(raw: pts), due: due(pts), clockNow: ClockTime(raw: now), prerolled: prerolled))
+            return GST_PAD_PROBE_OK
+        }
+        return addProbe(GST_PAD_PROBE_TYPE_BUFFER, box: DueProbeState(handler), callback: callback)
     }
 
     /// A buffer probe that also hands over the buffer's bytes (`gst_buffer_map`, read only),

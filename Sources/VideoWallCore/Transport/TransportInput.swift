@@ -3,6 +3,11 @@
 public enum TransportInput: Sendable, Equatable {
     // MARK: Asked for
     case play
+    /// Play so that where the wall stands is shown at this instant of the clock (not a start
+    /// margin from now): a follower of a wall on another machine starts on the leader's
+    /// timeline (AVFoundation's `setRate(_:time:atHostTime:)`). An instant already past
+    /// starts the wall that far in, as a late tile joins.
+    case playShowingCurrentFrame(at: MediaTime)
     case pause
     /// A group seek now (a seek, a step, a speed change: a request with a rate).
     case seek(SeekRequest)

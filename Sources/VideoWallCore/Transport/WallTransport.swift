@@ -53,6 +53,7 @@ public struct WallTransport: Sendable {
         self.now = now
         switch input {
         case .play: play()
+        case .playShowingCurrentFrame(let instant): play(showingCurrentFrameAt: instant)
         case .pause: pause()
         case .seek(let request): beginSeek(request)
         case .requestSeek(let request): requestSeek(request)
@@ -162,6 +163,15 @@ public struct WallTransport: Sendable {
         }
     }
 
+    /// `play`, with the running time where the wall stands reached at `instant`: only from
+    /// paused (a wall loading, seeking or buffering starts as `play` does, a margin from then).
+    mutating func play(showingCurrentFrameAt instant: MediaTime) {
+        guard seek == nil, state == .paused,
+              !takingPart.contains(where: { tiles[$0]?.isShortOfData == true }) else { return play() }
+        wantsToPlay = true
+        startAll(base: instant - pausedRunningTime)
+    }
+
     mutating func pause() {
         if seek != nil || state == .loading { wantsToPlay = false; return }
         guard state == .playing || state == .buffering else { return }
@@ -180,13 +190,14 @@ public struct WallTransport: Sendable {
         }
     }
 
-    /// Starts every tile taking part on one base time, where the group stands.
-    mutating func startAll() {
+    /// Starts every tile taking part on one base time (given, or a start margin from now),
+    /// where the group stands.
+    mutating func startAll(base given: MediaTime? = nil) {
         let part = takingPart
         // With every tile still late, the wall starts all the same: the first to be ready
         // joins it at once.
         guard !part.isEmpty || !lateTiles.isEmpty else { return }
-        let base = SyncMath.resumeBaseTime(clockNow: now + configuration.startMargin, pausedRunningTime: pausedRunningTime)
+        let base = given ?? SyncMath.resumeBaseTime(clockNow: now + configuration.startMargin, pausedRunningTime: pausedRunningTime)
         baseTime = base
         for tile in part { emit(.setBaseTime(tile, base + offset(ofTile: tile))) }
         if !part.isEmpty { emit(.setState(part, .playing)) }

@@ -66,6 +66,7 @@ package final class Player {
     private let skippedFrames = SkippedFrames()
     private var arrivalsProbe: PadProbe?
     private var formatProbe: PadProbe?
+    private var renderLogProbe: PadProbe?
     /// Feeds the decoders key frames only while the wall is overloaded.
     private let keyFrameOnly = KeyFrameOnlyDecoding()
     /// HLS timed metadata (ID3 in MPEG-TS), read beside the demuxer that drops it.
@@ -444,6 +445,20 @@ package final class Player {
         }
     }
 
+    /// Writes a line to `log` for every frame the tile's sink releases (`RenderLog`).
+    func logRenders(to log: RenderLog) {
+        let tile = index + 1
+        renderLogProbe = videoSink.renderer.staticPad("sink")?.onBufferDue { buffer in
+            let now = RenderLog.monotonicNow()
+            // The frame the tile prerolled with was released when it began to play: at its due time.
+            if let prerolled = buffer.prerolled, let pts = prerolled.presentationTime?.nanoseconds {
+                log.record(tile: tile, pts: pts, releasedAt: RenderLog.moment(of: prerolled.due, clockNow: buffer.clockNow, monotonicNow: now))
+            }
+            guard let pts = buffer.presentationTime?.nanoseconds else { return }
+            log.record(tile: tile, pts: pts, releasedAt: RenderLog.releaseMoment(due: buffer.due, clockNow: buffer.clockNow, monotonicNow: now))
+        }
+    }
+
     /// A fetch the tile's playlist asked for off the network was refused.
     private func refuseFetch(of uri: String) {
         // Said at once: no description the discoverer may still give would say it better (and
@@ -765,6 +780,8 @@ package final class Player {
         arrivalsProbe = nil
         formatProbe?.remove()
         formatProbe = nil
+        renderLogProbe?.remove()
+        renderLogProbe = nil
         segmentLoop?.stop()
         keyFrameOnly.stop()
         oversizeGuard?.stop()

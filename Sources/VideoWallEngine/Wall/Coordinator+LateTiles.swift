@@ -116,7 +116,7 @@ extension Coordinator {
     /// Where the wall will be `lead` from now (when it plays; where it stands, when it does
     /// not): a position on the media's timeline and the wall's running time then. Read from
     /// the tile with the latest frame on screen; nil when no tile shows one.
-    private func joinTarget(lead: MediaTime) -> (position: MediaTime, runningTime: MediaTime)? {
+    func joinTarget(lead: MediaTime) -> (position: MediaTime, runningTime: MediaTime)? {
         // The reference's frame on the wall's timeline: its own position plus its offset.
         let references = active.compactMap { tile in
             tile.shownFrame.map { (tile, $0.position + machine.delay(ofTile: tile.index), $0.runningTime + machine.offset(ofTile: tile.index)) }

@@ -87,6 +87,11 @@ public final class Coordinator {
     public internal(set) var isMuted = false
     /// Players taken out of their slots (a source the discoverer refused), still stopping.
     private var retired: [Player] = []
+    /// The wall's clock served to followers (`clockServicePort`), and what a network clock last
+    /// said of its synchronisation (`WallClockSource.network`).
+    private var timeProvider: NetworkTimeProvider?
+    var clockStatisticsWatch: BusWatch?
+    public internal(set) var clockStatistics: WallClockStatistics?
 
     public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
         self.configuration = configuration
@@ -103,7 +108,18 @@ public final class Coordinator {
         timings.startTimeout = MediaTime(configuration.startTimeout)
         timings.groupLoop = configuration.groupLoop
         machine = WallTransport(configuration: timings)
-        clock = try Clock.system()
+        var statisticsBus: Bus?
+        switch configuration.clock {
+        case .system:
+            clock = try Clock.system()
+        case .network(let host, let port):
+            statisticsBus = try Bus.make()
+            clock = try Clock.networkClient(address: host, port: port, bus: statisticsBus)
+        }
+        if let port = configuration.clockServicePort {
+            timeProvider = try NetworkTimeProvider(serving: clock, port: port)
+        }
+        if let statisticsBus { clockStatisticsWatch = watchClockStatistics(on: statisticsBus) }
     }
 
     /// A wall dropped without `close()` still stops what it owns: its pipelines go to NULL
@@ -378,6 +394,7 @@ public final class Coordinator {
                 self?.tileFailedMayRecover(index)
             }
         }
+        if let log = configuration.renderLog { player.logRenders(to: log) }
         // A looping tile is armed before its preroll: a short clip is read to its end while it
         // prerolls, and playbin asks for the next URI (about-to-finish) then, before the loop
         // plan exists. Not in a group loop: there a tile shorter than the longest must hold
@@ -440,6 +457,7 @@ public final class Coordinator {
         while stopping.contains(where: { !$0.isSettled }), Date() < deadline {
             await MainLoop.sleep(seconds: 0.01)
         }
+        await configuration.renderLog?.finish()
     }
 
     /// Stops every tile and releases the pipelines (their change to NULL runs on each tile's

@@ -87,6 +87,12 @@ public struct CoordinatorConfiguration: Sendable {
     /// The watchdog: a tile that shows no new frame, or waits for data, past these limits
     /// while the wall plays fails (and recovers, if `recovery` allows); nil: no watchdog.
     public var stallWatch: StallWatch?
+    /// Where every tile's rendered frames are logged (`RenderLog`); nil: nowhere.
+    public var renderLog: RenderLog?
+    /// The clock every tile runs on: this machine's, or a leader's over the network.
+    public var clock = WallClockSource.system
+    /// Serves the wall's clock to followers on this UDP port (nil: not served).
+    public var clockServicePort: Int?
 
     public init() {}
 }

@@ -22,6 +22,9 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Write a JSON report at exit ('-' for standard output). Not written: exit status 4.", valueName: "path"))
     var report: String?
 
+    @Option(name: .long, help: ArgumentHelp("Log every rendered frame: a line of tile number, PTS and release time (CLOCK_MONOTONIC), in nanoseconds.", valueName: "path"))
+    var renderLog: String?
+
     @Option(name: .long, help: "The most tiles a wall holds (1 to 16).")
     var maxTiles = 4
 
@@ -57,6 +60,7 @@ struct PlaybackOptions: ParsableArguments {
         if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
         try NumberChecks.whole(maxTiles, option: "--max-tiles", in: Self.tileLimits)
         if let report, report != "-" { try OutputPaths.check(report, option: "--report") }
+        if let renderLog { try OutputPaths.check(renderLog, option: "--render-log") }
         if let retry, RecoveryPolicy(parsing: retry) == nil {
             throw ValidationError("--retry must be 'no', 'inf' or a number of attempts from 0 to \(RecoveryPolicy.largestCount), got \(TerminalText.quoted(retry))")
         }
@@ -86,7 +90,7 @@ struct PlaybackOptions: ParsableArguments {
     }
 
     var settings: PlaybackSettings {
-        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, maxTiles: maxTiles,
+        PlaybackSettings(quitAfter: quitAfter, loop: loop, mute: mute, noAudio: noAudio, report: report, renderLog: renderLog, maxTiles: maxTiles,
                          ipcServer: ipcServer, retry: retry.flatMap(RecoveryPolicy.init(parsing:)), mpris: !noMPRIS,
                          offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
                          abLoop: (abLoopA.map(MediaTime.seconds), abLoopB.map(MediaTime.seconds)),
@@ -104,6 +108,8 @@ struct PlaybackSettings {
     /// No audio device opened, window or not.
     var noAudio = false
     var report: String?
+    /// `--render-log`: where every rendered frame is logged.
+    var renderLog: String?
     var maxTiles = 4
     /// Where to serve the remote control (`--input-ipc-server`).
     var ipcServer: String?
@@ -138,6 +144,9 @@ struct PlaybackSettings {
         configuration.recovery = retry ?? .never
         // The watchdog rebuilds a stalled tile: it runs when tiles may be rebuilt.
         configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
+        configuration.renderLog = renderLog.map { path in
+            RenderLog(path: path) { problem in Task { @MainActor in Console.warning(problem) } }
+        }
         return configuration
     }
 }

@@ -1,0 +1,29 @@
+/// Where a wall's media stands on its clock: the frame at `position` is shown at the clock's
+/// `instant`, and the wall moves on from there at `rate` while it plays. What a leader tells
+/// its followers (walls across machines) so they show the same frame at the same moment on
+/// the shared network clock: AVFoundation's `setRate(_:time:atHostTime:)` as a value.
+public struct WallTimeline: Sendable, Equatable {
+    public var isPlaying: Bool
+    public var position: MediaTime
+    public var instant: MediaTime
+    public var rate: Double
+
+    public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1) {
+        self.isPlaying = isPlaying
+        self.position = position
+        self.instant = instant
+        self.rate = rate
+    }
+
+    /// The position shown at `instant` (where it stands, when it does not play).
+    public func position(at instant: MediaTime) -> MediaTime {
+        guard isPlaying, rate != 0 else { return position }
+        return position + (instant - self.instant) * rate
+    }
+
+    /// The instant `position` is shown at, while it plays (nil when it does not).
+    public func instant(showing position: MediaTime) -> MediaTime? {
+        guard isPlaying, rate != 0 else { return nil }
+        return instant + (position - self.position) * (1 / rate)
+    }
+}

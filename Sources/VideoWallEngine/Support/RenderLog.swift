@@ -1,0 +1,104 @@
+import Foundation
+internal import GStreamerKit
+import VideoWallCore
+
+/// One line per frame a tile's sink releases (`--render-log PATH`): the tile number (from 1),
+/// the frame's PTS in nanoseconds, and the moment the sink released it in the host's
+/// CLOCK_MONOTONIC nanoseconds, separated by spaces. Logs of walls on several machines (or
+/// processes) are compared frame by frame: the same PTS released at the same moment.
+///
+/// The moment is worked out as the frame reaches the sink: the later of its arrival and its
+/// due time on the wall's clock (base time + running time + latency), moved onto
+/// CLOCK_MONOTONIC by the difference between the two clocks then. Lines are gathered on the
+/// streaming threads and written by a queue of its own, never on the main thread; a write that
+/// fails stops the log and says why once (`onFailure`).
+public final class RenderLog: @unchecked Sendable {
+    private let queue = DispatchQueue(label: "videowall.render-log")
+    private let lock = NSLock()
+    private var pending = ""
+    private var lastFlush: UInt64 = 0
+    private var handle: FileHandle?
+    private var failed = false
+    private let onFailure: @Sendable (String) -> Void
+
+    /// Logs to `path`, created (or emptied) by the log's own queue: nothing here touches the
+    /// file. A file that cannot be made is said once through `onFailure`.
+    public init(path: String, onFailure: @escaping @Sendable (String) -> Void) {
+        self.onFailure = onFailure
+        queue.async { [self] in
+            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+                failed = true
+                return onFailure("the render log cannot be written to \(TerminalText.quoted(path, limit: TerminalText.nameLimit)): no frame is logged")
+            }
+            self.handle = handle
+        }
+    }
+
+    deinit {
+        flush()
+        queue.sync { try? handle?.close() }
+    }
+
+    /// Writes what is gathered and closes the file, without blocking the caller.
+    public func finish() async {
+        flush()
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            queue.async { [self] in
+                try? handle?.close()
+                handle = nil
+                done.resume()
+            }
+        }
+    }
+
+    /// A frame of `tile` (from 1) with `pts` released at `monotonic` (nanoseconds).
+    func record(tile: Int, pts: UInt64, releasedAt monotonic: UInt64) {
+        let now = Self.monotonicNow()
+        lock.lock()
+        pending += "\(tile) \(pts) \(monotonic)\n"
+        // Written at least every second, so a log read while the wall plays is current.
+        let due = pending.utf8.count >= 16_384 || now > lastFlush + 1_000_000_000
+        if due { lastFlush = now }
+        lock.unlock()
+        if due { flush() }
+    }
+
+    /// Writes what was gathered (at least every second, and when the log is released; a
+    /// program that exits without releasing it calls this first).
+    public func flush() {
+        lock.lock()
+        let text = pending
+        pending = ""
+        lock.unlock()
+        guard !text.isEmpty else { return }
+        queue.async { [self] in
+            guard !failed, let handle else { return }
+            do {
+                try handle.write(contentsOf: Data(text.utf8))
+            } catch {
+                failed = true
+                onFailure("the render log could not be written (\(error.localizedDescription)): no more frames are logged")
+            }
+        }
+    }
+
+    /// The moment a frame arriving now is released on CLOCK_MONOTONIC: its due time on the
+    /// sink's clock moved by that clock's offset from the host's (read together at `clockNow`),
+    /// or now when it came late (the sink shows it at once).
+    static func releaseMoment(due: ClockTime?, clockNow: ClockTime?, monotonicNow: UInt64) -> UInt64 {
+        guard let due = due?.nanoseconds, let clockNow = clockNow?.nanoseconds, due > clockNow else { return monotonicNow }
+        return monotonicNow + (due - clockNow)
+    }
+
+    /// An instant of the sink's clock on CLOCK_MONOTONIC, past or future.
+    static func moment(of instant: ClockTime?, clockNow: ClockTime?, monotonicNow: UInt64) -> UInt64 {
+        guard let instant = instant?.nanoseconds, let clockNow = clockNow?.nanoseconds else { return monotonicNow }
+        return instant >= clockNow ? monotonicNow + (instant - clockNow) : monotonicNow - min(monotonicNow, clockNow - instant)
+    }
+
+    static func monotonicNow() -> UInt64 {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+    }
+}

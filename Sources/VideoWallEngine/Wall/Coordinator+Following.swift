@@ -1,0 +1,85 @@
+import Foundation
+internal import GStreamerKit
+import VideoWallCore
+
+/// The clock a wall runs on: this machine's monotonic clock, or the clock a leader serves on
+/// the network (`GstNetClientClock` following its `GstNetTimeProvider`): walls across machines.
+public enum WallClockSource: Sendable, Equatable {
+    case system
+    case network(host: String, port: Int)
+}
+
+/// What a wall's network clock last said of how well it follows its leader.
+public struct WallClockStatistics: Sendable, Equatable {
+    public var synchronised: Bool
+    /// The round trip to the leader, averaged.
+    public var roundTrip: MediaTime
+    /// How far this machine's clock is set from the leader's.
+    public var offset: MediaTime
+    /// The estimate's error bounds from the last exchange.
+    public var minimumError: MediaTime
+    public var maximumError: MediaTime
+}
+
+/// Playing on another wall's timeline: a leader says where its media stands on the shared
+/// clock (`timeline`), a follower shows the same frame at the same instant (`follow`).
+extension Coordinator {
+    /// Whether the wall's clock follows its source: always for this machine's clock; for a
+    /// network clock, once it has synchronised with the leader's, within `timeout` (it polls
+    /// on a thread of its own, never the main one).
+    public func waitForClockSync(timeout: Duration) async -> Bool {
+        guard case .network = configuration.clock else { return true }
+        let clock = self.clock
+        let nanoseconds = UInt64(max(0, timeout.inSeconds) * 1e9)
+        return await Task.detached { clock.waitForSync(timeout: ClockTime(nanoseconds: nanoseconds)) }.value
+    }
+
+    /// Where the wall's media stands on its clock now: the frame at `position` shown at
+    /// `instant` (read from the tile with the latest frame on screen), moving at its rate
+    /// while it plays. Nil while no tile shows a frame.
+    public var timeline: WallTimeline? {
+        guard let (position, runningTime) = joinTarget(lead: .zero) else { return nil }
+        if transport == .playing, let base = machine.baseTime {
+            return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate)
+        }
+        return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate)
+    }
+
+    /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): a
+    /// playing timeline is joined `lead` from now (an accurate seek to the position it will
+    /// have reached then, and a start that shows it at that instant); a paused one is stood on.
+    /// Returns the instant the wall joins at (nil when it stands paused).
+    @discardableResult
+    public func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500)) async -> MediaTime? {
+        if abs(rate - timeline.rate) > 1e-9 { await setRate(timeline.rate) }
+        pause()
+        guard timeline.isPlaying else {
+            await seek(to: timeline.position)
+            return nil
+        }
+        // The position the leader reaches `lead` from now, moved on to the next frame's start
+        // (the frame there then starts at the instant, as the leader's does; a position inside
+        // a frame would show that frame late and short), nudged as a frame step is.
+        var target = timeline.position(at: MediaTime(clock.time) + MediaTime(lead))
+        if let frame = active.compactMap({ $0.asset.video?.frameDuration }).min(), frame > .zero {
+            let next = (target.nanoseconds + frame.nanoseconds - 1) / frame.nanoseconds * frame.nanoseconds
+            target = Self.frameSeekTime(MediaTime(nanoseconds: next), frameDuration: frame)
+        }
+        guard let instant = timeline.instant(showing: target) else { return nil }
+        await seek(to: target)
+        handle(.playShowingCurrentFrame(at: instant))
+        return instant
+    }
+
+    /// Keeps `clockStatistics` up to date from the network clock's messages (main queue).
+    func watchClockStatistics(on bus: Bus) -> BusWatch? {
+        try? bus.addWatch { [weak self] message in
+            guard case .networkClockStatistics(let figures) = message.kind else { return }
+            let statistics = WallClockStatistics(synchronised: figures.synchronised, roundTrip: MediaTime(nanoseconds: figures.roundTripAverage),
+                                                 offset: MediaTime(nanoseconds: figures.localClockOffset),
+                                                 minimumError: MediaTime(nanoseconds: figures.remoteMinimumError),
+                                                 maximumError: MediaTime(nanoseconds: figures.remoteMaximumError))
+            MainActor.assumeIsolated { self?.clockStatistics = statistics }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import XCTest
+@testable import VideoWallCore
+
+/// Playing on another wall's timeline (a follower of a wall across machines): the frame where
+/// the wall stands is shown at the instant asked, with no start margin of its own.
+final class WallTransportFollowTests: XCTestCase {
+    func testTheCurrentFrameIsShownAtTheInstantAsked() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(), .local()], leadIns: [1: .milliseconds(125)])
+        let instant = wall.now + .milliseconds(300)
+        let effects = wall.send(.playShowingCurrentFrame(at: instant))
+        XCTAssertEqual(effects.baseTimes, [0: instant, 1: instant - .milliseconds(125)], "running time 0 at the instant")
+        XCTAssertEqual(effects.tiles(setTo: .playing), [0, 1])
+        XCTAssertEqual(effects.published, [.playing])
+    }
+
+    func testAfterAPauseTheRunningTimeWhereItStoodIsReachedAtTheInstant() {
+        var wall = TransportHarness()
+        wall.loadWall([.local()])
+        wall.send(.play)
+        wall.advance(by: .seconds(2))
+        wall.send(.pause)
+        let stood = wall.transport.pausedRunningTime
+        wall.advance(by: .seconds(5))
+        // An instant already past: the wall starts that far in, as a late tile joins.
+        let instant = wall.now - .milliseconds(40)
+        let effects = wall.send(.playShowingCurrentFrame(at: instant))
+        XCTAssertEqual(effects.baseTimes[0], instant - stood)
+        XCTAssertEqual(wall.transport.runningTime(at: instant), stood)
+    }
+
+    func testWhileLoadingItPlaysAsPlayDoes() {
+        var wall = TransportHarness()
+        wall.send(.load([.local()]))
+        XCTAssertEqual(wall.send(.playShowingCurrentFrame(at: wall.now + .seconds(1))), [], "nothing to start yet")
+        XCTAssertTrue(wall.transport.intendsToPlay)
+        wall.send(.tilePrerolled(0, leadIn: .zero))
+        let loaded = wall.send(.wallLoaded)
+        XCTAssertEqual(loaded.baseTimes[0], wall.now + .milliseconds(5), "the ordinary start margin")
+    }
+}
