@@ -37,6 +37,8 @@ final class PlaylistSoundTests: XCTestCase {
             XCTAssertEqual(warnings.lines, [], "every item prepared")
             let player = try XCTUnwrap(wall.players.first)
             XCTAssertEqual(player.pipeline.factoryName, "playbin3", "a playlist with sound")
+            XCTAssertEqual(wall.tiles[0].source, aac, "named after the user's file, not its copy")
+            XCTAssertEqual(player.asset.source, aac)
             let sound = try XCTUnwrap(SoundRecorder(player.pipeline.child(named: "tile0-audio")))
             pictures.reset()
             sound.reset()

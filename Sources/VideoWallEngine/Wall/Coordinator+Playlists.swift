@@ -82,6 +82,7 @@ extension Coordinator {
                     continue
                 }
                 expanded[index].source = first.location
+                expanded[index].shownName = first.origin
                 // A list with schedules may have nothing to show: then its background, a second at a time.
                 if isList, !spec.playlistSchedule.isAlways || playable.contains(where: { !$0.schedule.isAlways }) {
                     let background = spec.background, withSound = expanded[index].playlistHasSound
@@ -91,6 +92,7 @@ extension Coordinator {
                     }.value
                     if let idle = expanded[index].idleClip, PlaylistSequence.scheduled(playable, playlist: spec.playlistSchedule, at: localTime()) == nil {
                         expanded[index].source = idle
+                        expanded[index].shownName = spec.source
                     }
                 }
                 if let folder = expansion.folder { folders[index] = folder }

@@ -209,16 +209,26 @@ public final class Coordinator {
                 profiles.append(nil)
                 continue
             }
+            // A made copy (a playlist's still or sounded item) is named after what the user gave.
+            let shown = spec.shownName ?? spec.source
             let discovery = Task { @MainActor () -> Result<Asset, AssetError> in
                 do throws(AssetError) {
-                    return .success(try AssetLoader.playableInATile(try await AssetLoader.load(spec.source, seconds: loadTimeout, forTile: true)))
-                } catch { return .failure(error) }
+                    var asset = try AssetLoader.playableInATile(try await AssetLoader.load(spec.source, seconds: loadTimeout, forTile: true))
+                    asset.source = shown
+                    return .success(asset)
+                } catch {
+                    var named = error
+                    named.source = shown
+                    return .failure(named)
+                }
             }
             discoveries.append(discovery)
             discoveryTasks.append(discovery)
             do {
-                let player = try makePlayer(index: index, asset: .provisional(source: spec.source), spec: spec)
-                slots.append(TileSlot(index: index, source: spec.source, player: player, loadFailure: nil))
+                var provisional = Asset.provisional(source: spec.source)
+                provisional.source = shown
+                let player = try makePlayer(index: index, asset: provisional, spec: spec)
+                slots.append(TileSlot(index: index, source: shown, player: player, loadFailure: nil))
                 profiles.append(Self.profile(of: player))
                 Task { @MainActor [weak self] in
                     let ok = await player.preroll(timeout: prerollTimeout)

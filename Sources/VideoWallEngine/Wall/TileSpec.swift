@@ -29,6 +29,9 @@ public struct TileSpec: Sendable {
     public var background = RGBColor.black
     /// The clip of that colour (`StillClip.blank`), made at load for a playlist with schedules.
     var idleClip: String?
+    /// What the tile is named after when `source` is a copy made at load (a playlist's first
+    /// item as a still's clip or with sound, or its background): the file the user gave.
+    var shownName: String?
     /// Whether the playlist is played with its sound (`SoundedClip`): decided at load, when
     /// some item has sound and every item is a local file.
     var playlistHasSound = false
