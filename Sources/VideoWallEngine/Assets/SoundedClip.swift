@@ -57,9 +57,9 @@ enum SoundedClip {
 
     /// Copies the picture and writes the sound (converted, or silence), cut where the picture ends.
     private static func copy(_ video: String, endingAt end: ClockTime, hasSound: Bool, into output: String) throws {
-        // Sound in blocks of 10 ms, gaps filled with silence: the blocks after the picture's end
-        // are left out, so the sound stops at most 10 ms before it.
-        // Silence: 10 ms blocks up to the picture's end or just past it (then cut).
+        // Sound in blocks of 10 ms, gaps filled with silence: the blocks that end after the
+        // picture are left out, so the sound stops at most 10 ms before it. Silence is made in
+        // such blocks up to just past the picture's end.
         let silentBlocks = end.nanoseconds / 10_000_000 + 1
         let sound = "audioconvert ! audioresample ! \(soundCaps) ! audiobuffersplit name=split output-buffer-duration=1/100 gapless=true ! queue ! muxer."
         // The demuxer's pads are linked as they come, each to the filter its caps pass.

@@ -68,7 +68,7 @@ final class ItemShaping: @unchecked Sendable {
             // Sound that straddles the in point is cut by the sink to the segment, not dropped whole.
             return shown || path == .sound ? .pass : .drop
         case .segment(let segment):
-            let placed = path == .picture ? sequence.itemStarting(fresh: fresh) : sequence.itemStartingSound(fresh: fresh)
+            let placed = sequence.itemStarting(fresh: fresh, on: path)
             let entry = placed.entry
             if fresh {
                 retiming.restart()

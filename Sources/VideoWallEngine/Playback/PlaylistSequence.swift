@@ -145,29 +145,25 @@ final class PlaylistSequence: @unchecked Sendable {
         return queued.entry.uri
     }
 
-    /// An item's first segment reaches the tile's video path: the entry it belongs to. After
-    /// a new start (`fresh`: the pipeline opened again), it is the one queued.
-    func itemStarting(fresh: Bool) -> Placed {
+    /// An item's first segment reaches the tile's video path (or, `path: .sound`, its sound
+    /// path, which reaches each item at its own moment): the entry it belongs to. After a new
+    /// start (`fresh`: the pipeline opened again), it is the one queued.
+    func itemStarting(fresh: Bool, on path: ItemShaping.Path = .picture) -> Placed {
         lock.lock(); defer { lock.unlock() }
-        if fresh {
-            handedOver.removeAll()
-            started = queued
-        } else if !handedOver.isEmpty {
-            started = handedOver.removeFirst()
+        switch path {
+        case .picture: return Self.start(fresh: fresh, queued: queued, handedOver: &handedOver, current: &started)
+        case .sound: return Self.start(fresh: fresh, queued: queued, handedOver: &handedOverToSound, current: &soundStarted)
         }
-        return started
     }
 
-    /// As `itemStarting`, for the tile's sound path: the entry whose sound starts now.
-    func itemStartingSound(fresh: Bool) -> Placed {
-        lock.lock(); defer { lock.unlock() }
+    private static func start(fresh: Bool, queued: Placed, handedOver: inout [Placed], current: inout Placed) -> Placed {
         if fresh {
-            handedOverToSound.removeAll()
-            soundStarted = queued
-        } else if !handedOverToSound.isEmpty {
-            soundStarted = handedOverToSound.removeFirst()
+            handedOver.removeAll()
+            current = queued
+        } else if !handedOver.isEmpty {
+            current = handedOver.removeFirst()
         }
-        return soundStarted
+        return current
     }
 
     /// How long the item of row `row` is on screen (`sync: items`): the row-th of the list,

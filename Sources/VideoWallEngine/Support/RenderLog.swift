@@ -9,7 +9,8 @@ import VideoWallCore
 ///
 /// The moment is worked out as the frame reaches the sink: the later of its arrival and its
 /// due time on the wall's clock (base time + running time + latency), moved onto
-/// CLOCK_MONOTONIC by the difference between the two clocks then. Lines are gathered on the
+/// CLOCK_MONOTONIC by the difference between the two clocks then. A frame the sink prerolled
+/// with is released when the wall starts: its due time, read when the next frame comes. Lines are gathered on the
 /// streaming threads and written by a queue of its own, never on the main thread; a write that
 /// fails stops the log and says why once (`onFailure`).
 public final class RenderLog: @unchecked Sendable {
