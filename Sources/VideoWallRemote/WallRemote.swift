@@ -46,17 +46,30 @@ public final class WallRemote {
     public static func start(at path: String, coordinator: Coordinator) async throws(IPCSocketError) -> WallRemote {
         let remote = WallRemote(coordinator: coordinator)
         remote.server = try await IPCSocketServer.open(at: path) { [weak remote] incoming in remote?.receive(incoming) }
+        remote.listen(to: coordinator)
+        return remote
+    }
+
+    /// The same, over TCP on `port` (a leader's control port: for trusted networks only).
+    public static func start(tcpPort port: Int, coordinator: Coordinator) async throws(IPCSocketError) -> WallRemote {
+        let remote = WallRemote(coordinator: coordinator)
+        remote.server = try await IPCSocketServer.open(tcpPort: port) { [weak remote] incoming in remote?.receive(incoming) }
+        remote.listen(to: coordinator)
+        return remote
+    }
+
+    /// Follows the wall's events and checks observed properties, once the server runs.
+    private func listen(to coordinator: Coordinator) {
         let events = coordinator.events()
-        remote.eventTask = Task { [weak remote] in
-            for await event in events { remote?.wallDid(event) }
+        eventTask = Task { [weak self] in
+            for await event in events { self?.wallDid(event) }
         }
-        remote.checkTask = Task { [weak remote] in
+        checkTask = Task { [weak self] in
             while !Task.isCancelled {
-                try? await Task.sleep(for: checkInterval)
-                remote?.sendPropertyChanges()
+                try? await Task.sleep(for: Self.checkInterval)
+                self?.sendPropertyChanges()
             }
         }
-        return remote
     }
 
     /// Tells every client `shutdown` and closes the socket.

@@ -5,6 +5,9 @@ public enum WallProperty: Hashable, Sendable {
     case seeking, endReached, pausedForCache, frameDropCount
     case abLoopA, abLoopB
     case tiles, tileCount, syncError
+    /// Walls across machines: where the media stands on the wall's clock (`WallTimeline`),
+    /// the sources as given, and the UDP port the wall serves its clock on.
+    case timeline, sources, clockPort
     case tile(Int, TileField)
 
     /// What `tile/N/FIELD` gives of tile N (numbered from 1 in the order the sources were
@@ -48,6 +51,9 @@ public enum WallProperty: Hashable, Sendable {
         case "tiles": self = .tiles
         case "tile-count": self = .tileCount
         case "sync-error": self = .syncError
+        case "wall-timeline": self = .timeline
+        case "wall-sources": self = .sources
+        case "clock-port": self = .clockPort
         default:
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0] == "tile", parts[1].count <= 2, parts[1].allSatisfy(\.isASCII),

@@ -27,3 +27,20 @@ public struct WallTimeline: Sendable, Equatable {
         return instant + (position - self.position) * (1 / rate)
     }
 }
+
+extension WallTimeline {
+    /// A timeline as a leader's control port sends it (`wall-timeline`: `playing`, and
+    /// `position`, `instant` in nanoseconds, `rate`), every number range-checked; nil when
+    /// anything is missing or out of range.
+    public init?(json: JSONValue) {
+        guard case .object(let fields) = json, case .bool(let playing)? = fields["playing"],
+              let position = fields["position"]?.doubleValue, let instant = fields["instant"]?.doubleValue,
+              let rate = fields["rate"]?.doubleValue,
+              position.isFinite, (0...Self.largestTime).contains(position), instant.isFinite, (0...Self.largestTime).contains(instant),
+              rate.isFinite, WallProperty.speedRange.contains(rate) else { return nil }
+        self.init(isPlaying: playing, position: MediaTime(nanoseconds: Int64(position)), instant: MediaTime(nanoseconds: Int64(instant)), rate: rate)
+    }
+
+    /// A clock's time or a position beyond this (in nanoseconds, 2^62: 146 years) is not taken.
+    static let largestTime = 4.6e18
+}

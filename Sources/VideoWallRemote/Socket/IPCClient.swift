@@ -29,6 +29,18 @@ public enum IPCClient {
         guard UnixSocketPath.connect(fd, to: address) == 0 else {
             throw IPCSocketError(description: "\(shown): cannot connect: \(String(cString: strerror(errno)))")
         }
+        return try exchange(command, on: fd, shown: shown, timeout: timeout)
+    }
+
+    /// The same over TCP, to a wall's control port (`videowall lead --control-port`).
+    public static func request(_ command: [JSONValue], host: String, port: Int, timeout: Duration = .seconds(10)) throws(IPCSocketError) -> Reply {
+        let fd = try ListeningTCPSocket.connect(host: host, port: port, timeout: timeout)
+        defer { close(fd) }
+        return try exchange(command, on: fd, shown: "\(TerminalText.shortened(host, limit: TerminalText.nameLimit)):\(port)", timeout: timeout)
+    }
+
+    /// Sends one request on a connected socket and reads lines until its reply.
+    private static func exchange(_ command: [JSONValue], on fd: Int32, shown: String, timeout: Duration) throws(IPCSocketError) -> Reply {
         let line = JSONValue.object(["command": .array(command), "request_id": .number(1)]).jsonText + "\n"
         let sent = line.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
         guard sent == line.utf8.count else { throw IPCSocketError(description: "\(shown): the wall did not take the request") }

@@ -27,6 +27,12 @@ public final class IPCSocketServer: Sendable {
         IPCSocketServer(loop: try await IPCSocketLoop.open(at: path, timeout: timeout, handler: handler))
     }
 
+    /// Serves on TCP `port` of every address (`ListeningTCPSocket`: a leader's control port).
+    public static func open(tcpPort port: Int, handler: @escaping @MainActor (Incoming) -> Void) async throws(IPCSocketError) -> IPCSocketServer {
+        let opened: Result<Int32, IPCSocketError> = await Task.detached { Result { () throws(IPCSocketError) in try ListeningTCPSocket.open(port: port) } }.value
+        return IPCSocketServer(loop: IPCSocketLoop(path: "TCP port \(port)", fd: try opened.get(), inode: 0, handler: handler))
+    }
+
     private init(loop: IPCSocketLoop) { self.loop = loop }
 
     /// Queues `line` for `client` (from any thread).
@@ -102,7 +108,8 @@ public final class IPCSocketLoop: @unchecked Sendable {
         return IPCSocketLoop(path: path, fd: opened.fd, inode: opened.inode, handler: handler)
     }
 
-    private init(path: String, fd: Int32, inode: UInt64, handler: @escaping @MainActor (Incoming) -> Void) {
+    /// `inode` 0: no socket file (a TCP port), nothing to remove at the end.
+    init(path: String, fd: Int32, inode: UInt64, handler: @escaping @MainActor (Incoming) -> Void) {
         self.path = path
         listenFD = fd
         self.inode = inode
@@ -126,7 +133,7 @@ public final class IPCSocketLoop: @unchecked Sendable {
         stopping = true
         lock.unlock()
         guard first else { return }
-        ListeningSocket.remove(at: path, inode: inode)
+        if inode != 0 { ListeningSocket.remove(at: path, inode: inode) }
         wake()
     }
 

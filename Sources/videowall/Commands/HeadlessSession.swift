@@ -43,9 +43,17 @@ struct HeadlessSession {
         stop.whenStopping { coordinator.stopLoading() }
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
-        coordinator.play()
+        let leading: WallRemote?
+        do { leading = try await WallLink.startLeading(options.role, coordinator: coordinator, stop: stop) } catch {
+            Console.error(error.description)
+            return ExitStatus.startupFailed
+        }
+        defer { leading?.stop() }
+        // A follower starts on its leader's timeline, not on its own.
+        if case .follow? = options.role {} else { coordinator.play() }
         await coordinator.setABLoop(a: options.abLoop.a, b: options.abLoop.b)
         await coordinator.load(specs)
+        if case .follow? = options.role { Task { await WallLink.follow(options.role, coordinator: coordinator, stop: stop) } }
         let tileScreenshots = TileScreenshots(options.tileScreenshots)
         // A tile still loading counts: it joins the wall when it is ready.
         if stop.reason == nil, coordinator.players.contains(where: \.isActive) {

@@ -47,6 +47,12 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
+        try Self.play(media, playback: playback, window: window)
+    }
+
+    /// Plays `media` as `play` does; `role`: as a leader or a follower of a wall across
+    /// machines (`lead`, `follow`).
+    static func play(_ media: [String], playback: PlaybackOptions, window: WindowOptions, role: WallRole? = nil) throws {
         // First of all: a stop signal from now on stops the wall cleanly, with its report.
         let signals = MainActor.assumeIsolated { StopSignals.install() }
         // Before GStreamer starts, so a refused NOTIFY_SOCKET is said first thing.
@@ -54,6 +60,7 @@ struct PlayCommand: ParsableCommand {
         let sources = media, windowOptions = window.settings, headless = playback.headless
         let reloads = windowOptions.layout.map { LayoutReload.Source(layoutName: $0, sources: media, maxTiles: playback.maxTiles) }
         var options = playback.settings
+        options.role = role
         // A layout is checked before GStreamer or the display starts, headless too: a broken
         // one plays nothing and exits 64, in CI as on a screen.
         let chosen = try MainActor.assumeIsolated {

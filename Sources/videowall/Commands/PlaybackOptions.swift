@@ -125,6 +125,8 @@ struct PlaybackSettings {
     var tileScreenshots: (seconds: Double, folder: String)?
     /// `--image-duration`, in seconds.
     var imageDuration = 10.0
+    /// `videowall lead` or `videowall follow`: the wall's part in a wall across machines.
+    var role: WallRole?
 
     /// The tiles with `--offset` applied over what their regions say.
     func applyingOffsets(to specs: [TileSpec]) -> [TileSpec] {
@@ -144,6 +146,11 @@ struct PlaybackSettings {
         configuration.recovery = retry ?? .never
         // The watchdog rebuilds a stalled tile: it runs when tiles may be rebuilt.
         configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
+        switch role {
+        case .lead(let clockPort, _)?: configuration.clockServicePort = clockPort
+        case .follow(let host, _, let clockPort)?: configuration.clock = .network(host: host, port: clockPort)
+        case nil: break
+        }
         configuration.renderLog = renderLog.map { path in
             RenderLog(path: path) { problem in Task { @MainActor in Console.warning(problem) } }
         }

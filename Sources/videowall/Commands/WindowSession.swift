@@ -89,9 +89,18 @@ struct WindowSession {
         coordinator.setMuted(playback.mute)
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
-        coordinator.play()
+        let leading: WallRemote?
+        do { leading = try await WallLink.startLeading(playback.role, coordinator: coordinator, stop: stop) } catch {
+            Console.error(error.description)
+            wallWindow.close()
+            return ExitStatus.startupFailed
+        }
+        defer { leading?.stop() }
+        // A follower starts on its leader's timeline, not on its own.
+        if case .follow? = playback.role {} else { coordinator.play() }
         await coordinator.setABLoop(a: playback.abLoop.a, b: playback.abLoop.b)
         await coordinator.load(specs)
+        if case .follow? = playback.role { Task { await WallLink.follow(playback.role, coordinator: coordinator, stop: stop) } }
         let screenshot = ScreenshotState()
         let tileScreenshots = TileScreenshots(playback.tileScreenshots)
         let screenshotDirectory = window.screenshotDirectory

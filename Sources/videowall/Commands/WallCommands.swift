@@ -1,0 +1,104 @@
+import ArgumentParser
+import Foundation
+import GLibMainLoop
+import VideoWallCore
+import VideoWallEngine
+import VideoWallRemote
+
+/// `videowall lead`: plays a wall as `play` does, and serves its clock and its remote control
+/// to followers on other machines (walls across machines; for trusted networks only).
+struct LeadCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lead",
+        abstract: "Play a wall and lead followers on other machines: serve its clock (UDP) and its remote control (TCP).")
+
+    @OptionGroup var playback: PlaybackOptions
+    @OptionGroup(title: "Window") var window: WindowOptions
+
+    @Option(name: .long, help: ArgumentHelp("The UDP port the wall's clock is served on (1 to 65535).", valueName: "port"))
+    var clockPort = WallRole.defaultClockPort
+
+    @Option(name: .long, help: ArgumentHelp("The TCP port of the remote-control protocol, which followers read the wall from (1 to 65535).", valueName: "port"))
+    var controlPort = WallRole.defaultControlPort
+
+    @Argument(help: "Paths or URIs, one per tile: each follower must reach the same ones (a path that exists on each machine, or an http or HLS URI).")
+    var media: [String] = []
+
+    func validate() throws {
+        try playback.validate()
+        for (name, port) in [("--clock-port", clockPort), ("--control-port", controlPort)] {
+            try NumberChecks.whole(port, option: name, in: 1...65535)
+        }
+        if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
+    }
+
+    func run() throws {
+        try PlayCommand.play(media.map(Self.absolute), playback: playback, window: window, role: .lead(clockPort: clockPort, controlPort: controlPort))
+    }
+
+    /// A relative path as an absolute one: followers are told the sources as the leader names them.
+    static func absolute(_ source: String) -> String {
+        guard !source.contains("://"), !source.hasPrefix("/") else { return source }
+        return FileManager.default.currentDirectoryPath + "/" + source
+    }
+}
+
+/// `videowall follow HOST[:PORT]`: plays the wall a leader plays, on the leader's clock, the
+/// same frame at the same moment.
+struct FollowCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "follow",
+        abstract: "Follow a wall led by `videowall lead` on another machine: its sources, on its clock, frame for frame.")
+
+    @OptionGroup var playback: PlaybackOptions
+    @OptionGroup(title: "Window") var window: WindowOptions
+
+    @Argument(help: "The leader: HOST or HOST:PORT (its --control-port, 9638 by default).")
+    var leader: String
+
+    func validate() throws {
+        try playback.validate()
+        guard Self.address(of: leader) != nil else {
+            throw ValidationError("the leader must be HOST or HOST:PORT with PORT from 1 to 65535, got \(TerminalText.quoted(leader))")
+        }
+    }
+
+    func run() throws {
+        guard let (host, port) = Self.address(of: leader) else { throw ExitStatus.usage }
+        // The leader is asked on a thread of its own; the main thread only waits for the answer.
+        let answer = LeaderAnswer()
+        Task.detached { answer.give(await WallLink.leaderWall(host: host, port: port)) }
+        switch answer.wait() {
+        case .failure(let problem):
+            Console.error("follow: cannot read the wall from \(TerminalText.quoted(leader)): \(problem.description)")
+            throw ExitStatus.remoteUnreachable
+        case .success(let wall):
+            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: wall.clockPort))
+        }
+    }
+
+    /// HOST or HOST:PORT; nil when the port is not a number from 1 to 65535 or the host is empty.
+    static func address(of text: String) -> (host: String, port: Int)? {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].utf8.count <= 253 else { return nil }
+        guard parts.count == 2 else { return (String(parts[0]), WallRole.defaultControlPort) }
+        guard parts[1].count <= 5, let port = Int(parts[1]), (1...65535).contains(port) else { return nil }
+        return (String(parts[0]), port)
+    }
+}
+
+/// The leader's answer, handed from the task that asked to the waiting main thread.
+private final class LeaderAnswer: @unchecked Sendable {
+    private let done = DispatchSemaphore(value: 0)
+    private var result: Result<(sources: [String], clockPort: Int), IPCSocketError>?
+
+    func give(_ result: Result<(sources: [String], clockPort: Int), IPCSocketError>) {
+        self.result = result
+        done.signal()
+    }
+
+    func wait() -> Result<(sources: [String], clockPort: Int), IPCSocketError> {
+        done.wait()
+        return result ?? .failure(IPCSocketError(description: "no answer"))
+    }
+}

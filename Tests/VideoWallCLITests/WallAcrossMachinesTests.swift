@@ -1,0 +1,115 @@
+import Foundation
+import VideoWallCore
+import VideoWallRemote
+import VideoWallTestSupport
+import XCTest
+
+/// `videowall lead` and `videowall follow` as separate processes over loopback: the followers
+/// take the leader's clock and timeline, and their render logs, read from outside, show each
+/// frame released when the leader's log does; garbage on the control port is answered with an
+/// error and the wall plays on.
+final class WallAcrossMachinesTests: XCTestCase {
+    func testTwoFollowersShowTheLeadersFramesAtTheSameMoments() throws {
+        let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 600, keyFrameInterval: 30)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-wall-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+
+        let runs = Runs()
+        runs.start("leader") {
+            try CommandRunner.run(["lead", "--headless", "--quit-after", "12", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                                   "--render-log", folder + "/leader.log", clip], timeout: 40)
+        }
+        // The leader answers on its control port once it serves; then it is 1 s into the clip.
+        let serving = Date().addingTimeInterval(15)
+        var timeline: WallTimeline?
+        while Date() < serving, timeline == nil {
+            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-timeline")], host: "127.0.0.1", port: controlPort, timeout: .seconds(1)),
+               let data = reply.data { timeline = WallTimeline(json: data) }
+            if timeline == nil { Thread.sleep(forTimeInterval: 0.2) }
+        }
+        XCTAssertNotNil(timeline, "the leader's control port tells its timeline")
+        Thread.sleep(forTimeInterval: 1)
+
+        // Garbage on the control port: an error line, and the wall plays on.
+        let garbage = try Self.exchange("this is not json\n", port: controlPort)
+        XCTAssertTrue(garbage.contains("\"error\""), "answered with an error: \(garbage)")
+
+        for name in ["follower1", "follower2"] {
+            runs.start(name) {
+                try CommandRunner.run(["follow", "--headless", "--quit-after", "6", "--render-log", folder + "/\(name).log", "127.0.0.1:\(controlPort)"], timeout: 40)
+            }
+        }
+        let results = runs.wait()
+        for (name, result) in results {
+            XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")")
+        }
+        let leader = try Self.releases(folder + "/leader.log")
+        XCTAssertGreaterThan(leader.count, 200, "the leader played on")
+        for name in ["follower1", "follower2"] {
+            let follower = try Self.releases(folder + "/\(name).log").sorted { $0.key < $1.key }
+            XCTAssertGreaterThan(follower.count, 60, "\(name) played, from the moment it joined")
+            // From the fourth frame after it joined: each frame against the leader's same frame.
+            let apart = follower.dropFirst(3).compactMap { frame, release in leader[frame].map { abs(Int64(release) - Int64($0)) } }
+            XCTAssertEqual(apart.count, follower.count - 3, "\(name): every frame it showed, the leader showed too")
+            let sorted = apart.sorted()
+            let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
+            XCTAssertLessThanOrEqual(p99, 1_000_000, "\(name): p99 \(Double(p99) / 1e6) ms apart (LAN target 1 ms)")
+            XCTAssertLessThanOrEqual(sorted.last ?? .max, 4_000_000, "\(name): worst \(Double(sorted.last ?? 0) / 1e6) ms")
+        }
+    }
+
+    /// Frame index (at 30 fps) to release moment, from a render log's tile 1.
+    private static func releases(_ path: String) throws -> [Int: UInt64] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var frames: [Int: UInt64] = [:]
+        for line in text.split(separator: "\n") {
+            let numbers = line.split(separator: " ").compactMap { UInt64($0) }
+            guard numbers.count == 3, numbers[0] == 1 else { continue }
+            let frame = Int((Double(numbers[1]) + 2_000_000) / (1e9 / 30))
+            if frames[frame] == nil { frames[frame] = numbers[2] }
+        }
+        return frames
+    }
+
+    /// Sends `text` to the control port and returns the first line back.
+    private static func exchange(_ text: String, port: Int) throws -> String {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+        _ = text.withCString { send(fd, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+    }
+}
+
+/// Programs run on threads of their own, and their results.
+private final class Runs: @unchecked Sendable {
+    private let group = DispatchGroup()
+    private let lock = NSLock()
+    private var results: [String: CommandRunner.Result?] = [:]
+
+    func start(_ name: String, _ body: @escaping @Sendable () throws -> CommandRunner.Result) {
+        group.enter()
+        Thread.detachNewThread { [self] in
+            let result = try? body()
+            lock.lock(); results[name] = result; lock.unlock()
+            group.leave()
+        }
+    }
+
+    func wait() -> [String: CommandRunner.Result?] {
+        group.wait()
+        lock.lock(); defer { lock.unlock() }
+        return results
+    }
+}
