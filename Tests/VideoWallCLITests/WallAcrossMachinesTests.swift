@@ -38,7 +38,8 @@ final class WallAcrossMachinesTests: XCTestCase {
 
         for name in ["follower1", "follower2"] {
             runs.start(name) {
-                try CommandRunner.run(["follow", "--headless", "--quit-after", "6", "--render-log", folder + "/\(name).log", "127.0.0.1:\(controlPort)"], timeout: 40)
+                try CommandRunner.run(["follow", "--headless", "--quit-after", "6", "--render-log", folder + "/\(name).log", "--report", folder + "/\(name).json",
+                                       "127.0.0.1:\(controlPort)"], timeout: 40)
             }
         }
         let results = runs.wait()
@@ -57,6 +58,11 @@ final class WallAcrossMachinesTests: XCTestCase {
             let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
             XCTAssertLessThanOrEqual(p99, 1_000_000, "\(name): p99 \(Double(p99) / 1e6) ms apart (LAN target 1 ms)")
             XCTAssertLessThanOrEqual(sorted.last ?? .max, 4_000_000, "\(name): worst \(Double(sorted.last ?? 0) / 1e6) ms")
+            // The report says how well its clock followed the leader's.
+            let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder + "/\(name).json"))) as? [String: Any]
+            let clock = try XCTUnwrap(report?["clock"] as? [String: Any], "\(name): the clock in the report")
+            XCTAssertEqual(clock["synchronised"] as? Bool, true)
+            XCTAssertLessThan(clock["roundTripMilliseconds"] as? Double ?? .infinity, 50, "over loopback")
         }
     }
 

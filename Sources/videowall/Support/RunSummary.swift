@@ -9,6 +9,9 @@ enum RunSummary {
         tileLines(for: report) + (report.overload.map { overload in
             [String(format: "this machine could not keep up for %.1f s: at worst a tile showed %.0f of %.0f frames per second",
                     overload.seconds, overload.framesShownPerSecond, overload.framesDuePerSecond)]
+        } ?? []) + (report.clock.map { clock in
+            [String(format: "the leader's clock: %@, round trip %.3f ms, offset %.3f ms, error %.3f ms",
+                    clock.synchronised ? "synchronised" : "not synchronised", clock.roundTripMilliseconds, clock.offsetMilliseconds, clock.errorMilliseconds)]
         } ?? [])
     }
 

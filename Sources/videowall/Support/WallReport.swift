@@ -47,6 +47,17 @@ struct WallReport: Codable, Sendable {
     /// Seconds from the process's start to the first repaint of the window that showed a
     /// frame on every tile (nil headless, or when that never happened).
     var launchToPictureSeconds: Double?
+    /// A follower's network clock (`videowall follow`): how well it follows the leader's, as it
+    /// last said. Nil on a wall that runs on its own clock.
+    var clock: Clock?
+
+    struct Clock: Codable, Sendable {
+        var synchronised: Bool
+        /// Milliseconds, to a microsecond.
+        var roundTripMilliseconds: Double
+        var offsetMilliseconds: Double
+        var errorMilliseconds: Double
+    }
 
     var failedTiles: Int { tiles.filter { $0.error != nil }.count }
 
@@ -65,6 +76,12 @@ extension WallReport {
         self.init(tiles: wall.tiles.map(Tile.init), transport: wall.transport.rawValue,
                   overload: wall.overloadSummary.map(Overload.init),
                   suspendedSeconds: wall.suspendedTime > .zero ? Self.tenths(wall.suspendedTime) : nil)
+        clock = wall.clockStatistics.map { figures in
+            func milliseconds(_ time: MediaTime) -> Double { (Double(time.nanoseconds) / 1000).rounded() / 1000 }
+            return Clock(synchronised: figures.synchronised, roundTripMilliseconds: milliseconds(figures.roundTrip),
+                         offsetMilliseconds: milliseconds(figures.offset),
+                         errorMilliseconds: milliseconds(max(figures.maximumError, .zero - figures.minimumError)))
+        }
     }
 
     static func tenths(_ duration: Duration) -> Double {
