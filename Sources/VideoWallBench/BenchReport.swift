@@ -80,6 +80,24 @@ public struct BenchReport: Codable, Sendable {
     }
 
     /// A long loop of a short clip: loops, frames and resident memory over the run.
+    /// `videowall bench --wall N`: a leader and N followers as processes over loopback.
+    public struct WallRun: Codable, Sendable {
+        public var followers: Int
+        public var link: String
+        /// Frames every process showed (from the fourth after the last follower joined).
+        public var framesCompared: Int
+        /// Per frame, the latest release less the earliest, across the leader and followers.
+        public var spreadMilliseconds: Percentiles?
+        /// Per follower, from its start to its first frame within 1 ms of the leader's.
+        public var secondsToFirstFrameInSync: [Double]
+
+        public func json() throws -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        }
+    }
+
     /// `videowall bench --playlist-soak SECONDS`: four tiles on one folder of clips and a still.
     public struct PlaylistSoak: Codable, Sendable {
         public var seconds: Double

@@ -34,6 +34,12 @@ public struct BenchRunner {
         return try await PlaylistSoakBench(options: options, seconds: seconds, withSound: withSound).measure()
     }
 
+    /// The wall across machines, on this machine (`videowall bench --wall N`).
+    public func runWall(followers: Int) async throws -> BenchReport.WallRun {
+        log("wall: videowall lead and \(followers) videowall follow over loopback, \(Int(WallBench.seconds)) s, render logs compared")
+        return try await WallBench(options: options, followers: followers).measure()
+    }
+
     /// The fault run alone (`videowall bench --faults`).
     public func runFaults() async throws -> BenchReport.Faults {
         log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")

@@ -58,6 +58,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "With --playlist-soak: the folder also holds a clip with sound (AAC), so the tiles play sound and every item is a copy with sound.")
     var withSound = false
 
+    @Option(name: .long, help: ArgumentHelp("Only the wall across machines: videowall lead and this many videowall follow (1 to 8) over loopback, their render logs compared.", valueName: "followers"))
+    var wall: Int?
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -77,6 +80,7 @@ struct BenchCommand: ParsableCommand {
         try NumberChecks.whole(keyFrameInterval, option: "--key-frame-interval", in: 1...60)
         try NumberChecks.seconds(costSeconds, option: "--cost-seconds", maximum: 3600)
         try NumberChecks.seconds(soakSeconds, option: "--soak-seconds", allowsZero: true, minimum: 2, maximum: 7 * 24 * 3600)
+        if let wall { try NumberChecks.whole(wall, option: "--wall", in: 1...8) }
         if let playlistSoak { try NumberChecks.seconds(playlistSoak, option: "--playlist-soak", allowsZero: true, minimum: 10, maximum: 7 * 24 * 3600) }
     }
 
@@ -109,7 +113,9 @@ struct BenchCommand: ParsableCommand {
             throw ExitStatus.startupFailed
         }
         let options = self.options
-        if let playlistSoak {
+        if let wall {
+            try measure({ try await $0.runWall(followers: wall) }, options: options, render: { try $0.json() }, text: BenchText.render)
+        } else if let playlistSoak {
             try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak, withSound: withSound) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if faults {
             try measure({ try await $0.runFaults() }, options: options, render: { try $0.json() }, text: BenchText.render)

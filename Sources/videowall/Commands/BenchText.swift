@@ -72,6 +72,16 @@ enum BenchText {
     }
 
     /// The playlist soak: per tile, item changes and frames; then memory, threads, descriptors.
+    static func render(_ run: BenchReport.WallRun) -> String {
+        var lines = ["wall: a leader and \(run.followers) followers over \(run.link), \(run.framesCompared) frames shown by all compared"]
+        if let spread = run.spreadMilliseconds {
+            lines.append(String(format: "  the same frame released across the processes within p50 %.3f ms, p99 %.3f ms, max %.3f ms", spread.p50, spread.p99, spread.max))
+        }
+        lines.append("  from a follower's start to its first frame within 1 ms of the leader's: "
+            + run.secondsToFirstFrameInSync.map { String(format: "%.2f s", $0) }.joined(separator: ", "))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     static func render(_ soak: BenchReport.PlaylistSoak) -> String {
         var lines = [String(format: "playlist soak: %d tiles, %.0f s, a round of %d items every %.2f s", soak.tiles, soak.seconds, soak.itemsPerRound, soak.roundSeconds)]
         for tile in soak.itemChanges.indices {
