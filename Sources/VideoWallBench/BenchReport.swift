@@ -80,7 +80,18 @@ public struct BenchReport: Codable, Sendable {
     }
 
     /// A long loop of a short clip: loops, frames and resident memory over the run.
-    /// `videowall bench --wall N`: a leader and N followers as processes over loopback.
+    /// `videowall bench --wall N`: a run per link profile.
+    public struct Walls: Codable, Sendable {
+        public var runs: [WallRun]
+
+        public func json() throws -> String {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return String(decoding: try encoder.encode(self), as: UTF8.self)
+        }
+    }
+
+    /// A leader and N followers as processes over loopback, through relays of one link profile.
     public struct WallRun: Codable, Sendable {
         public var followers: Int
         public var link: String

@@ -35,9 +35,13 @@ public struct BenchRunner {
     }
 
     /// The wall across machines, on this machine (`videowall bench --wall N`).
-    public func runWall(followers: Int) async throws -> BenchReport.WallRun {
-        log("wall: videowall lead and \(followers) videowall follow over loopback, \(Int(WallBench.seconds)) s, render logs compared")
-        return try await WallBench(options: options, followers: followers).measure()
+    public func runWall(followers: Int) async throws -> BenchReport.Walls {
+        var runs: [BenchReport.WallRun] = []
+        for profile in [LinkProfile.lan, .wifi, .poor] {
+            log("wall: videowall lead and \(followers) videowall follow, links \(profile.name), \(Int(WallBench.seconds)) s, render logs compared")
+            runs.append(try await WallBench(options: options, followers: followers).measure(over: profile))
+        }
+        return BenchReport.Walls(runs: runs)
     }
 
     /// The fault run alone (`videowall bench --faults`).

@@ -7,15 +7,17 @@ import VideoWallRemote
 /// separate processes over loopback, each writing its render log. From the logs: how far apart
 /// the same frame is released across the processes (the spread, leader included), and how long
 /// each follower takes from its start to its first frame within 1 ms of the leader's.
-/// Loopback only: the Wi-Fi-like and poor links need a relay that delays and loses packets,
-/// not built yet.
+/// Between each follower and the leader, a relay of the bench's own (UDP for the clock, TCP for
+/// the control) gives the link's delay, jitter and loss: three profiles, LAN, Wi-Fi-like, poor.
 @MainActor
 struct WallBench {
     let options: BenchOptions
     let followers: Int
     static let seconds = 20.0
 
-    func measure() async throws -> BenchReport.WallRun {
+    /// Each follower reaches the leader through relays that give its clock's and its control's
+    /// packets `profile`'s delay, jitter and loss.
+    func measure(over profile: LinkProfile) async throws -> BenchReport.WallRun {
         let clip = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, keyFrameInterval: 30),
                                                             in: options.clipDirectory)
         let folder = NSTemporaryDirectory() + "videowall-wall-bench-\(UUID().uuidString)"
@@ -38,10 +40,16 @@ struct WallBench {
         }
         var started: [UInt64] = []
         var children: [ChildProcess] = []
+        var relays: [(UDPRelay, TCPRelay)] = []
+        defer { for (udp, tcp) in relays { udp.stop(); tcp.stop() } }
         for index in 1...followers {
+            let relay = (try UDPRelay(port: try FreePort.udp(), targetPort: clockPort, profile: profile),
+                         try TCPRelay(port: try FreePort.tcp(), targetPort: controlPort, profile: profile))
+            relays.append(relay)
             started.append(Self.monotonicNow())
             children.append(try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(Self.seconds),
-                                              "--render-log", folder + "/follower\(index).log", "127.0.0.1:\(controlPort)"], environment: environment))
+                                              "--clock-port", String(relay.0.port), "--render-log", folder + "/follower\(index).log",
+                                              "127.0.0.1:\(relay.1.port)"], environment: environment))
         }
         for child in children {
             let usage = await child.finished()
@@ -69,7 +77,7 @@ struct WallBench {
             let releases = [leaderFrames[frame]!] + logs.map { $0[frame]! }
             return Double(releases.max()! - releases.min()!) / 1e6
         }
-        return BenchReport.WallRun(followers: followers, link: "loopback", framesCompared: spreads.count,
+        return BenchReport.WallRun(followers: followers, link: profile.name, framesCompared: spreads.count,
                                    spreadMilliseconds: Percentiles.of(spreads), secondsToFirstFrameInSync: joins)
     }
 

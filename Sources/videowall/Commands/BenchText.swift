@@ -72,8 +72,12 @@ enum BenchText {
     }
 
     /// The playlist soak: per tile, item changes and frames; then memory, threads, descriptors.
+    static func render(_ walls: BenchReport.Walls) -> String {
+        walls.runs.map(render).joined()
+    }
+
     static func render(_ run: BenchReport.WallRun) -> String {
-        var lines = ["wall: a leader and \(run.followers) followers over \(run.link), \(run.framesCompared) frames shown by all compared"]
+        var lines = ["wall: a leader and \(run.followers) followers, links \(run.link), \(run.framesCompared) frames shown by all compared"]
         if let spread = run.spreadMilliseconds {
             lines.append(String(format: "  the same frame released across the processes within p50 %.3f ms, p99 %.3f ms, max %.3f ms", spread.p50, spread.p99, spread.max))
         }

@@ -56,8 +56,12 @@ struct FollowCommand: ParsableCommand {
     @Argument(help: "The leader: HOST or HOST:PORT (its --control-port, 9638 by default).")
     var leader: String
 
+    @Option(name: .long, help: ArgumentHelp("The UDP port to ask the leader's clock on, when it is not the one the leader says (a port forwarded or relayed).", valueName: "port"))
+    var clockPort: Int?
+
     func validate() throws {
         try playback.validate()
+        if let clockPort { try NumberChecks.whole(clockPort, option: "--clock-port", in: 1...65535) }
         guard Self.address(of: leader) != nil else {
             throw ValidationError("the leader must be HOST or HOST:PORT with PORT from 1 to 65535, got \(TerminalText.quoted(leader))")
         }
@@ -73,7 +77,7 @@ struct FollowCommand: ParsableCommand {
             Console.error("follow: cannot read the wall from \(TerminalText.quoted(leader)): \(problem.description)")
             throw ExitStatus.remoteUnreachable
         case .success(let wall):
-            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: wall.clockPort))
+            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort))
         }
     }
 

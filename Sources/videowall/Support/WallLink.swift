@@ -60,15 +60,20 @@ enum WallLink {
     }
 
     /// Whether the wall shows something else than the leader's timeline says: another state or
-    /// speed, or the same frame more than 2 ms apart.
+    /// speed, or the same frame more than `rejoinThreshold` apart (a seek). Smaller differences
+    /// are the clock's estimate moving (the pipeline follows the clock as it is corrected);
+    /// joining again for them would cost frames: at 2 ms, on a link with 3 ms of jitter, 1 % of
+    /// the frames came 95 ms late.
     private static func needsJoining(_ coordinator: Coordinator, _ leader: WallTimeline) -> Bool {
         guard let mine = coordinator.timeline else { return true }
         if mine.isPlaying != leader.isPlaying || abs(mine.rate - leader.rate) > 1e-9 { return true }
         if leader.isPlaying, let theirs = leader.instant(showing: mine.position) {
-            return abs((theirs - mine.instant).nanoseconds) > 2_000_000
+            return abs((theirs - mine.instant).nanoseconds) > rejoinThreshold.nanoseconds
         }
-        return abs((mine.position - leader.position).nanoseconds) > 2_000_000
+        return abs((mine.position - leader.position).nanoseconds) > rejoinThreshold.nanoseconds
     }
+
+    static let rejoinThreshold = MediaTime.milliseconds(20)
 
     /// The leader's `wall-timeline`, asked for off the main thread.
     nonisolated static func leaderTimeline(host: String, port: Int) async -> Result<WallTimeline, IPCSocketError> {
