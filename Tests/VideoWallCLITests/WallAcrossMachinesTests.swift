@@ -66,6 +66,17 @@ final class WallAcrossMachinesTests: XCTestCase {
         }
     }
 
+    func testAFollowerWithNoLeaderSaysSoAndABadLeaderAddressIsRefused() throws {
+        let port = try FreePort.tcp()
+        let unreachable = try CommandRunner.run(["follow", "--headless", "127.0.0.1:\(port)"], timeout: 30)
+        XCTAssertEqual(unreachable.status, 3, unreachable.standardError)
+        XCTAssertTrue(unreachable.standardError.contains("follow: cannot read the wall from '127.0.0.1:\(port)'"), unreachable.standardError)
+        XCTAssertEqual(unreachable.standardError.split(separator: "\n").count, 1, "one line: \(unreachable.standardError)")
+        let bad = try CommandRunner.run(["follow", "--headless", "leader:99999"], timeout: 30)
+        XCTAssertEqual(bad.status, 64, bad.standardError)
+        XCTAssertTrue(bad.standardError.contains("HOST or HOST:PORT"), bad.standardError)
+    }
+
     /// Frame index (at 30 fps) to release moment, from a render log's tile 1.
     private static func releases(_ path: String) throws -> [Int: UInt64] {
         let text = try String(contentsOfFile: path, encoding: .utf8)

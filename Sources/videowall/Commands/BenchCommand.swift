@@ -58,7 +58,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(name: .long, help: "With --playlist-soak: the folder also holds a clip with sound (AAC), so the tiles play sound and every item is a copy with sound.")
     var withSound = false
 
-    @Option(name: .long, help: ArgumentHelp("Only the wall across machines: videowall lead and this many videowall follow (1 to 8) over loopback, their render logs compared.", valueName: "followers"))
+    @Option(name: .long, help: ArgumentHelp("Only the wall across machines: videowall lead and this many videowall follow (1 to 8) as processes, through relays that give LAN, Wi-Fi-like and poor links, their render logs compared.", valueName: "followers"))
     var wall: Int?
 
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))

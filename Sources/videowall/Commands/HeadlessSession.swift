@@ -46,6 +46,7 @@ struct HeadlessSession {
         let leading: WallRemote?
         do { leading = try await WallLink.startLeading(options.role, coordinator: coordinator, stop: stop) } catch {
             Console.error(error.description)
+            remote?.stop()
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }

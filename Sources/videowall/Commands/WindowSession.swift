@@ -93,6 +93,7 @@ struct WindowSession {
         do { leading = try await WallLink.startLeading(playback.role, coordinator: coordinator, stop: stop) } catch {
             Console.error(error.description)
             wallWindow.close()
+            remote?.stop()
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }

@@ -37,7 +37,7 @@ enum WallLink {
         guard case .follow(let host, let controlPort, _)? = role else { return }
         guard await coordinator.waitForClockSync(timeout: .seconds(10)) else {
             Console.error("follow: the clock of \(TerminalText.quoted(host)) did not synchronise within 10 s")
-            stop.stop(.wallEnded)
+            stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
             return
         }
         // Synchronised is said after the first answers; the estimate settles over the client
