@@ -101,12 +101,6 @@ public struct BenchReport: Codable, Sendable {
         public var spreadMilliseconds: Percentiles?
         /// Per follower, from its start to its first frame within 1 ms of the leader's.
         public var secondsToFirstFrameInSync: [Double]
-
-        public func json() throws -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
-        }
     }
 
     /// `videowall bench --playlist-soak SECONDS`: four tiles on one folder of clips and a still.
