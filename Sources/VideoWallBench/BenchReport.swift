@@ -2,7 +2,7 @@ import Foundation
 import VideoWallCore
 
 /// Every figure of one benchmark run (the JSON `videowall bench --json` prints).
-public struct BenchReport: Codable, Sendable {
+public struct BenchReport: Codable, Sendable, BenchJSON {
     public struct Machine: Codable, Sendable {
         public var cores: Int
         public var gstreamer: String
@@ -81,14 +81,8 @@ public struct BenchReport: Codable, Sendable {
 
     /// A long loop of a short clip: loops, frames and resident memory over the run.
     /// `videowall bench --wall N`: a run per link profile.
-    public struct Walls: Codable, Sendable {
+    public struct Walls: Codable, Sendable, BenchJSON {
         public var runs: [WallRun]
-
-        public func json() throws -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
-        }
     }
 
     /// A leader and N followers as processes over loopback, through relays of one link profile.
@@ -104,7 +98,7 @@ public struct BenchReport: Codable, Sendable {
     }
 
     /// `videowall bench --playlist-soak SECONDS`: four tiles on one folder of clips and a still.
-    public struct PlaylistSoak: Codable, Sendable {
+    public struct PlaylistSoak: Codable, Sendable, BenchJSON {
         public var seconds: Double
         public var tiles: Int
         public var itemsPerRound: Int
@@ -126,12 +120,6 @@ public struct BenchReport: Codable, Sendable {
         public var descriptorsEnd: Int
         public var threadGrowthPerHour: Double?
         public var descriptorGrowthPerHour: Double?
-
-        public func json() throws -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
-        }
     }
 
     public struct Soak: Codable, Sendable {
@@ -154,7 +142,7 @@ public struct BenchReport: Codable, Sendable {
 
     /// The fault run (`videowall bench --faults`): a network tile that loses its server, beside
     /// a local tile that must lose nothing.
-    public struct Faults: Codable, Sendable {
+    public struct Faults: Codable, Sendable, BenchJSON {
         public struct Recovery: Codable, Sendable {
             public var cause: String
             /// Seconds from the fault to the tile's failure (the watchdog's verdict, for a hang).
@@ -177,12 +165,6 @@ public struct BenchReport: Codable, Sendable {
         /// Over the whole run (target: 0).
         public var localTileFramesDropped: Int
         public var localTileFramesRendered: Int
-
-        public func json() throws -> String {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            return String(decoding: try encoder.encode(self), as: UTF8.self)
-        }
     }
 
     public var machine: Machine
@@ -203,7 +185,12 @@ public struct BenchReport: Codable, Sendable {
     public var soak: Soak?
     /// Anything that could not be measured, and why.
     public var notes: [String]
+}
 
+/// A bench result as `--json` prints it: one encoder setting for every run.
+public protocol BenchJSON: Encodable {}
+
+extension BenchJSON {
     public func json() throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
