@@ -1,4 +1,5 @@
 import Foundation
+import VideoWallCore
 import VideoWallEngine
 import VideoWallTestSupport
 import XCTest
@@ -49,9 +50,5 @@ final class RenderLogTests: XCTestCase {
         XCTAssertTrue(result.standardError.contains("--render-log"), result.standardError)
     }
 
-    private static func monotonicNow() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
+    private static func monotonicNow() -> UInt64 { UInt64(clamping: SystemMonotonicClock().now.nanoseconds) }
 }

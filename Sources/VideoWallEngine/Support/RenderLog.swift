@@ -84,22 +84,20 @@ public final class RenderLog: @unchecked Sendable {
     }
 
     /// The moment a frame arriving now is released on CLOCK_MONOTONIC: its due time on the
-    /// sink's clock moved by that clock's offset from the host's (read together at `clockNow`),
-    /// or now when it came late (the sink shows it at once).
+    /// sink's clock moved onto the host's, or now when it came late (the sink shows it at once).
     static func releaseMoment(due: ClockTime?, clockNow: ClockTime?, monotonicNow: UInt64) -> UInt64 {
-        guard let due = due?.nanoseconds, let clockNow = clockNow?.nanoseconds, due > clockNow else { return monotonicNow }
-        return monotonicNow + (due - clockNow)
+        max(moment(of: due, clockNow: clockNow, monotonicNow: monotonicNow), monotonicNow)
     }
 
-    /// An instant of the sink's clock on CLOCK_MONOTONIC, past or future.
+    /// An instant of the sink's clock on CLOCK_MONOTONIC, past or future, by the two clocks'
+    /// difference read together (`clockNow`, `monotonicNow`).
     static func moment(of instant: ClockTime?, clockNow: ClockTime?, monotonicNow: UInt64) -> UInt64 {
         guard let instant = instant?.nanoseconds, let clockNow = clockNow?.nanoseconds else { return monotonicNow }
         return instant >= clockNow ? monotonicNow + (instant - clockNow) : monotonicNow - min(monotonicNow, clockNow - instant)
     }
 
-    static func monotonicNow() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
-    }
+    /// CLOCK_MONOTONIC now, in nanoseconds (`SystemMonotonicClock`).
+    static func monotonicNow() -> UInt64 { UInt64(clamping: hostClock.now.nanoseconds) }
+
+    private static let hostClock = SystemMonotonicClock()
 }
