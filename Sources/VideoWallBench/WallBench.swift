@@ -46,7 +46,7 @@ struct WallBench {
             let relay = (try UDPRelay(port: try FreePort.udp(), targetPort: clockPort, profile: profile),
                          try TCPRelay(port: try FreePort.tcp(), targetPort: controlPort, profile: profile))
             relays.append(relay)
-            started.append(Self.monotonicNow())
+            started.append(UInt64(clamping: SystemMonotonicClock().now.nanoseconds))
             children.append(try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(Self.seconds),
                                               "--clock-port", String(relay.0.port), "--render-log", folder + "/follower\(index).log",
                                               "127.0.0.1:\(relay.1.port)"], environment: environment))
@@ -83,19 +83,6 @@ struct WallBench {
 
     /// Frame index (at 30 fps) to release moment, from a render log's tile 1.
     static func releases(_ path: String) throws -> [Int: UInt64] {
-        var frames: [Int: UInt64] = [:]
-        for line in try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n") {
-            let numbers = line.split(separator: " ").compactMap { UInt64($0) }
-            guard numbers.count == 3, numbers[0] == 1 else { continue }
-            let frame = Int((Double(numbers[1]) + 2_000_000) / (1e9 / 30))
-            if frames[frame] == nil { frames[frame] = numbers[2] }
-        }
-        return frames
-    }
-
-    static func monotonicNow() -> UInt64 {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_nsec)
+        RenderLogEntry.firstReleases(RenderLogEntry.entries(in: try String(contentsOfFile: path, encoding: .utf8)), tile: 1, frameRate: 30)
     }
 }

@@ -79,15 +79,7 @@ final class WallAcrossMachinesTests: XCTestCase {
 
     /// Frame index (at 30 fps) to release moment, from a render log's tile 1.
     private static func releases(_ path: String) throws -> [Int: UInt64] {
-        let text = try String(contentsOfFile: path, encoding: .utf8)
-        var frames: [Int: UInt64] = [:]
-        for line in text.split(separator: "\n") {
-            let numbers = line.split(separator: " ").compactMap { UInt64($0) }
-            guard numbers.count == 3, numbers[0] == 1 else { continue }
-            let frame = Int((Double(numbers[1]) + 2_000_000) / (1e9 / 30))
-            if frames[frame] == nil { frames[frame] = numbers[2] }
-        }
-        return frames
+        RenderLogEntry.firstReleases(RenderLogEntry.entries(in: try String(contentsOfFile: path, encoding: .utf8)), tile: 1, frameRate: 30)
     }
 
     /// Sends `text` to the control port and returns the first line back.
