@@ -32,12 +32,7 @@ extension WallRemote {
         case .tiles: return .array(wall.tiles.map(Self.description(of:)))
         case .tileCount: return .number(Double(wall.tiles.count))
         case .syncError: return Self.syncError(of: wall.tiles)
-        case .timeline:
-            // Nanoseconds as numbers: exact up to 2^53 ns (104 days of a clock's time).
-            return wall.timeline.map { timeline in
-                .object(["playing": .bool(timeline.isPlaying), "position": .number(Double(timeline.position.nanoseconds)),
-                         "instant": .number(Double(timeline.instant.nanoseconds)), "rate": .number(timeline.rate)])
-            }
+        case .timeline: return wall.timeline?.json
         case .sources: return .array(wall.tiles.map { .string($0.source) })
         case .clockPort: return wall.configuration.clockServicePort.map { .number(Double($0)) }
         case .tile(let number, let field):

@@ -29,6 +29,13 @@ public struct WallTimeline: Sendable, Equatable {
 }
 
 extension WallTimeline {
+    /// The timeline as a leader's control port sends it (`wall-timeline`): nanoseconds as
+    /// numbers, exact up to 2^53 ns (104 days of a clock's time).
+    public var json: JSONValue {
+        .object(["playing": .bool(isPlaying), "position": .number(Double(position.nanoseconds)),
+                 "instant": .number(Double(instant.nanoseconds)), "rate": .number(rate)])
+    }
+
     /// A timeline as a leader's control port sends it (`wall-timeline`: `playing`, and
     /// `position`, `instant` in nanoseconds, `rate`), every number range-checked; nil when
     /// anything is missing or out of range.

@@ -198,7 +198,7 @@ extension Coordinator {
         guard !location.contains("://") || location.hasPrefix("file://") else {
             return item.reverse && item.kind == .video ? .failure(Unplayable(text: "only a local file can be played backwards")) : .success(item)
         }
-        let path = location.hasPrefix("file://") ? (URL(string: location)?.path ?? location) : location
+        let path = MediaLocation.localPath(for: location) ?? location
         return await Task.detached { () -> Result<PlaylistItem, Unplayable> in
             guard FileManager.default.fileExists(atPath: path) else { return .failure(Unplayable(text: "file not found")) }
             if item.kind == .video, item.reverse { return reversed(item, path: path) }
@@ -228,9 +228,7 @@ extension Coordinator {
         return await Task.detached {
             var items: [PlaylistItem] = [], skipped: [String] = []
             for (item, verdict) in described {
-                func path(_ location: String) -> String {
-                    location.hasPrefix("file://") ? (URL(string: location)?.path ?? location) : location
-                }
+                func path(_ location: String) -> String { MediaLocation.localPath(for: location) ?? location }
                 do {
                     var copy = item
                     var video = path(item.location)
