@@ -30,6 +30,9 @@ public final class WallRemote {
 
     /// Asked to stop the program (`quit`), with the exit status the client gave, if any.
     public var onQuit: ((Int?) -> Void)?
+    /// The layout a leader plays, for its followers (`wall-layout`); nil: unavailable (the
+    /// leader chose its layout by the number of sources, and so does a follower).
+    public var sharedLayout: SharedLayout?
     /// Saves what the wall shows as a PNG at a path (`screenshot-to-file`); nil without a window.
     public var saveScreenshot: ((String) async throws -> Void)?
 

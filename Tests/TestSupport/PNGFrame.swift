@@ -7,6 +7,8 @@ public struct PNGFrame: Sendable {
     public var width: Int
     public var height: Int
     public var frameIndex: Int?
+    /// Its pixels.
+    public var image: RGBImage
 
     /// Nil when the file is not a picture GStreamer can decode. Blocks: a test thread.
     public static func read(_ path: String) throws -> PNGFrame? {
@@ -19,6 +21,6 @@ public struct PNGFrame: Sendable {
         let bytes = sample.bytes()
         let image = RGBImage(width: format.width, height: format.height, rowStride: bytes.count / format.height, bytes: bytes)
         return PNGFrame(width: format.width, height: format.height,
-                        frameIndex: FrameCode.read(from: image, in: PixelRect(x: 0, y: 0, width: format.width, height: format.height)))
+                        frameIndex: FrameCode.read(from: image, in: PixelRect(x: 0, y: 0, width: format.width, height: format.height)), image: image)
     }
 }

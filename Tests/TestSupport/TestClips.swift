@@ -54,6 +54,27 @@ public enum TestClips {
         return (local, folder)
     }
 
+    /// A clip whose every frame tells each pixel's place: red rises from 0 at the left edge to
+    /// 255 at the right, green from 0 at the top to 255 at the bottom (blue 0). 640x360, 30 fps,
+    /// `seconds` long, H.264 in MP4. A capture of any part of it says which part it is.
+    public static func positionRamp(seconds: Int) async throws -> String {
+        let path = directory + "/position-ramp-\(seconds)s.mp4"
+        if FileManager.default.fileExists(atPath: path) { return path }
+        let width = 640, height = 360
+        var picture = Data("P6\n\(width) \(height)\n255\n".utf8)
+        picture.reserveCapacity(picture.count + width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                picture.append(contentsOf: [UInt8((x * 255 + (width - 1) / 2) / (width - 1)), UInt8((y * 255 + (height - 1) / 2) / (height - 1)), 0])
+            }
+        }
+        let still = file(named: "position-ramp.ppm", contents: picture)
+        try await ClipGenerator.run("multifilesrc location=\(still) loop=true num-buffers=\(seconds * 30) caps=image/x-portable-pixmap,framerate=30/1 "
+            + "! pnmdec ! videoconvert ! video/x-raw,format=I420 ! x264enc speed-preset=ultrafast key-int-max=30 bframes=0 ! h264parse "
+            + "! mp4mux ! filesink location=\(path)", timeout: 60)
+        return path
+    }
+
     /// Writes a file with arbitrary bytes (bad-input cases).
     /// One H.264 byte stream whose picture changes size after one second: 30 frames at 320x180,
     /// then 30 at 180x320 (videotestsrc `pattern`). Returns its path.

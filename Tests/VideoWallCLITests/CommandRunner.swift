@@ -19,9 +19,10 @@ struct CommandRunner {
         var errorLines: [String] { standardError.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init) }
     }
 
-    /// A program built with the package (`videowall`, or an example).
+    /// A program built with the package (`videowall`, or an example), or one at an absolute path.
     static func executable(_ name: String = "videowall") -> URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        if name.hasPrefix("/") { return URL(fileURLWithPath: name) }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
             .deletingLastPathComponent().appendingPathComponent(name)
     }
 

@@ -102,7 +102,7 @@ final class WallAcrossMachinesTests: XCTestCase {
 }
 
 /// Programs run on threads of their own, and their results.
-private final class Runs: @unchecked Sendable {
+final class Runs: @unchecked Sendable {
     private let group = DispatchGroup()
     private let lock = NSLock()
     private var results: [String: CommandRunner.Result?] = [:]

@@ -53,7 +53,17 @@ public struct ZoomView: Sendable, Equatable {
     /// The crop that shows this part of a `width` x `height` source, in whole source pixels
     /// (what `videocrop` takes): left, right, top, bottom.
     public func crop(width: Int, height: Int) -> (left: Int, right: Int, top: Int, bottom: Int) {
-        guard isZoomed, width > 0, height > 0 else { return (0, 0, 0, 0) }
+        guard isZoomed else { return (0, 0, 0, 0) }
+        return Self.crop(showing: visible, width: width, height: height)
+    }
+
+    /// The crop that shows `visible` (fractions of the source, each held to 0 to 1) of a `width` x
+    /// `height` source, in whole source pixels, never less than one pixel left: left, right,
+    /// top, bottom.
+    public static func crop(showing visible: Rect, width: Int, height: Int) -> (left: Int, right: Int, top: Int, bottom: Int) {
+        guard width > 0, height > 0, visible.x.isFinite, visible.y.isFinite, visible.width.isFinite, visible.height.isFinite else { return (0, 0, 0, 0) }
+        func unit(_ value: Double) -> Double { min(max(value, 0), 1) }
+        let visible = Rect(x: unit(visible.x), y: unit(visible.y), width: unit(visible.width), height: unit(visible.height))
         let left = Int((visible.x * Double(width)).rounded()), top = Int((visible.y * Double(height)).rounded())
         let shownWidth = max(1, Int((visible.width * Double(width)).rounded()))
         let shownHeight = max(1, Int((visible.height * Double(height)).rounded()))

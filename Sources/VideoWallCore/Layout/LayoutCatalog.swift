@@ -15,16 +15,24 @@ public enum LayoutCatalog {
     /// Treats `nameOrPath` as a file path when it contains '/' or ends in .yaml/.yml (so `./x` and
     /// `x.yaml` both work), otherwise looks for NAME.yaml in `searchDirectories`, first match wins.
     public static func resolve(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> Layout {
+        try resolveWithText(nameOrPath: nameOrPath, searchDirectories: searchDirectories).layout
+    }
+
+    /// `resolve`, with the text of the file it was read from (nil for a built-in layout): a
+    /// leader hands it to its followers, which parse it as their own.
+    public static func resolveWithText(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> (layout: Layout, text: String?) {
         if isPath(nameOrPath) {
-            return try LayoutParser.load(path: nameOrPath)
+            let read = try LayoutParser.loadWithText(path: nameOrPath)
+            return (read.layout, read.text)
         }
         for directory in searchDirectories {
             let candidate = (directory as NSString).appendingPathComponent(nameOrPath + ".yaml")
             if FileManager.default.fileExists(atPath: candidate) {
-                return try LayoutParser.load(path: candidate)
+                let read = try LayoutParser.loadWithText(path: candidate)
+                return (read.layout, read.text)
             }
         }
-        if let builtIn = BuiltInLayouts.layout(named: nameOrPath) { return builtIn }
+        if let builtIn = BuiltInLayouts.layout(named: nameOrPath) { return (builtIn, nil) }
         let available = availableNames(in: searchDirectories)
         var message = "no layout named \(TerminalText.quoted(nameOrPath, limit: TerminalText.nameLimit))"
         message += searchDirectories.isEmpty

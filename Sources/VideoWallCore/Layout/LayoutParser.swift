@@ -76,6 +76,11 @@ public enum LayoutParser {
     /// refused at once rather than waited on), and at most `LayoutLimits.maximumFileSize` bytes
     /// of it, so a huge file is refused rather than read to the end.
     public static func load(path: String) throws(LayoutError) -> Layout {
+        try loadWithText(path: path).layout
+    }
+
+    /// `load(path:)`, with the text the layout was read from (a leader hands it to its followers).
+    public static func loadWithText(path: String) throws(LayoutError) -> (layout: Layout, text: String) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such layout file" : "cannot read layout file (\(String(cString: strerror(errno))))"
@@ -97,11 +102,16 @@ public enum LayoutParser {
             if count == 0 { break }
             data.append(contentsOf: chunk[0..<count])
         }
-        return try parse(data: data, sourceName: path)
+        let text = try text(of: data, sourceName: path)
+        return (try parse(yaml: text, sourceName: path), text)
     }
 
     /// Parses a file's bytes: they must be UTF-8 (the error names the line of the first bad byte).
     public static func parse(data: Data, sourceName: String) throws(LayoutError) -> Layout {
+        try parse(yaml: text(of: data, sourceName: sourceName), sourceName: sourceName)
+    }
+
+    private static func text(of data: Data, sourceName: String) throws(LayoutError) -> String {
         guard data.count <= LayoutLimits.maximumFileSize else {
             throw LayoutError.tooLarge(sourceName)
         }
@@ -116,7 +126,7 @@ public enum LayoutParser {
                 throw LayoutError(file: sourceName, line: line, message: "the file is not UTF-8 text")
             }
         }
-        return try parse(yaml: String(scalars), sourceName: sourceName)
+        return String(scalars)
     }
 
     static func defaultName(for sourceName: String) -> String {

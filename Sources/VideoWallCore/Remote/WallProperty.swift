@@ -6,8 +6,9 @@ public enum WallProperty: Hashable, Sendable {
     case abLoopA, abLoopB
     case tiles, tileCount, syncError
     /// Walls across machines: where the media stands on the wall's clock (`WallTimeline`),
-    /// the sources as given, and the UDP port the wall serves its clock on.
-    case timeline, sources, clockPort
+    /// the sources as given, the UDP port the wall serves its clock on, and the layout it
+    /// plays (`SharedLayout`).
+    case timeline, sources, clockPort, layout
     case tile(Int, TileField)
 
     /// What `tile/N/FIELD` gives of tile N (numbered from 1 in the order the sources were
@@ -54,6 +55,7 @@ public enum WallProperty: Hashable, Sendable {
         case "wall-timeline": self = .timeline
         case "wall-sources": self = .sources
         case "clock-port": self = .clockPort
+        case "wall-layout": self = .layout
         default:
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0] == "tile", parts[1].count <= 2, parts[1].allSatisfy(\.isASCII),

@@ -114,7 +114,9 @@ final class TileView {
         let layout = vw_layout(container)
         let local = PixelRect(x: 0, y: 0, width: rect.width, height: rect.height)
         if let mediaSize, let surface, rect.width > 0, rect.height > 0 {
-            let video = AspectFit.videoRect(media: mediaSize, in: local, mode: region.fit)
+            // On a screen of a wall across screens the region is the part of the tile on this
+            // screen, and the picture is cut to match it: it fills the region.
+            let video = canvasPart != nil ? local : AspectFit.videoRect(media: mediaSize, in: local, mode: region.fit)
             videoRect = video
             gtk_layout_move(layout, videoBox, gint(clamping: video.x), gint(clamping: video.y))
             gtk_widget_set_size_request(videoBox, gint(clamping: video.width), gint(clamping: video.height))
@@ -125,6 +127,19 @@ final class TileView {
         center(statusOverlay.box, in: local)
         _ = fitWidth(nameOverlay.box, maximum: rect.width - 8)
     }
+
+    /// The part of the source this window's screen shows (fractions of the source), when the
+    /// window is one screen of a wall across screens: `layout(in:)` then fills the region with
+    /// that part alone. Returns whether the picture's crop changed.
+    @discardableResult
+    func showCanvasPart(_ part: Rect?, in rect: PixelRect) -> Bool {
+        canvasPart = part
+        gtk_widget_set_child_visible(container, rect.width > 0 && rect.height > 0 ? 1 : 0)
+        layout(in: rect)
+        return surface?.setCanvasPart(part) ?? false
+    }
+
+    private var canvasPart: Rect?
 
     /// Gives a widget its natural width up to `maximum` (GtkLayout allocates children their
     /// requested size, which for an ellipsizing label is only "...").

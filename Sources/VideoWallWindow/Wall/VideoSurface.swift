@@ -35,6 +35,9 @@ final class VideoSurface {
     private let crop: Element
     /// Whether the second scaler enlarges source pixels with nearest-neighbour filtering.
     private(set) var nearest = false
+    private var zoom = ZoomView()
+    /// The part of the source a screen of a wall across screens shows (`setCanvasPart`).
+    private var canvasPart: Rect?
     /// What the crop cuts now (left, right, top, bottom source pixels).
     private var appliedCrop = (left: 0, right: 0, top: 0, bottom: 0)
     /// The size of the part the crop keeps, in source pixels (nil until a zoom is applied).
@@ -120,8 +123,23 @@ final class VideoSurface {
     /// Returns whether the crop changed.
     @discardableResult
     func setZoom(_ zoom: ZoomView) -> Bool {
+        self.zoom = zoom
+        return applyCrop()
+    }
+
+    /// Shows only `part` of the source (fractions of it): what the window's screen shows of
+    /// the tile on a wall across screens; zooming does not apply then. Nil: the whole picture.
+    /// Returns whether the crop changed.
+    @discardableResult
+    func setCanvasPart(_ part: Rect?) -> Bool {
+        canvasPart = part
+        return applyCrop()
+    }
+
+    private func applyCrop() -> Bool {
         guard let source = frames.sourceFormat else { return false }
-        let cut = zoom.crop(width: source.width, height: source.height)
+        let cut = canvasPart.map { ZoomView.crop(showing: $0, width: source.width, height: source.height) }
+            ?? zoom.crop(width: source.width, height: source.height)
         guard cut != appliedCrop else { return false }
         appliedCrop = cut
         try? crop.set("left", cut.left)

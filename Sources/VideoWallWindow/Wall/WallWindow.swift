@@ -20,6 +20,10 @@ public final class WallWindow {
         /// Tiles 1 and 2 in one picture, in this view (`--compare`); the layout should give
         /// both the same region (`Layout.comparison`).
         public var compare: CompareMode?
+        /// The screen of the layout's canvas this window is (walls across machines): it shows
+        /// the part of the canvas under that screen, the screen's pixels scaled to the window.
+        /// Nil: the regions fill the window (a layout with a canvas shows all of it).
+        public var screen: CanvasScreen?
         public init() {}
     }
 
@@ -308,7 +312,11 @@ public final class WallWindow {
             if !following.contains(where: { $0 === surface.frames }), !holding.contains(where: { $0 === surface.frames }) {
                 surface.frames.showNewest()
             }
-            if let size = surface.takeDisplaySizeChange() { view.setMediaSize(size) }
+            if let size = surface.takeDisplaySizeChange() {
+                view.setMediaSize(size)
+                // On a screen of a wall across screens, the part shown depends on the size.
+                if options.screen != nil { relayout() }
+            }
             if surface.redrawIfNewFrame() { changed = true }
         }
         if let compare {
@@ -375,12 +383,46 @@ public final class WallWindow {
     /// Region origins are clamped to GTK's 32-bit `gint` on the way in: `RegionGeometry` keeps
     /// them near the window already, and a trapping conversion is not worth the risk.
     private func relayout() {
+        if let canvas = layout.canvas, let screen = options.screen {
+            relayout(on: screen, of: canvas)
+            placeOverloadBanner()
+            return
+        }
         let frames = RegionGeometry.pixelRects(for: layout.regions, in: Size(width: Double(stageSize.width), height: Double(stageSize.height)), gap: layout.gap)
         for (view, frame) in zip(tiles, frames) {
             gtk_layout_move(vw_layout(stage), view.container, gint(clamping: frame.x), gint(clamping: frame.y))
             view.layout(in: frame)
         }
         placeOverloadBanner()
+    }
+
+    /// Each tile at the part of it that falls on `screen`, in the screen's pixels scaled to the
+    /// window, cut to that part of its picture (`CanvasPart`); a tile with nothing on this
+    /// screen is not shown. Before its media size is known, a tile's placeholder covers the
+    /// part of its region on the screen.
+    private func relayout(on screen: CanvasScreen, of canvas: LayoutCanvas) {
+        let scaleX = Double(stageSize.width) / Double(screen.pixelWidth), scaleY = Double(stageSize.height) / Double(screen.pixelHeight)
+        var cropChanged = false
+        for view in tiles {
+            let tile = canvas.place(view.region)
+            var part: Rect?
+            var onScreen = PixelRect(x: 0, y: 0, width: 0, height: 0)
+            if let mediaSize = view.mediaSize {
+                if let shown = CanvasPart.part(of: mediaSize, in: tile, fit: view.region.fit, on: screen) {
+                    onScreen = shown.onScreen
+                    part = Rect(x: shown.fromSource.x / mediaSize.width, y: shown.fromSource.y / mediaSize.height,
+                                width: shown.fromSource.width / mediaSize.width, height: shown.fromSource.height / mediaSize.height)
+                }
+            } else if let area = tile.intersection(screen.activeArea) {
+                let topLeft = screen.pixel(x: area.x, y: area.y), bottomRight = screen.pixel(x: area.maxX, y: area.maxY)
+                onScreen = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y).integral
+            }
+            let frame = Rect(x: Double(onScreen.x) * scaleX, y: Double(onScreen.y) * scaleY,
+                             width: Double(onScreen.width) * scaleX, height: Double(onScreen.height) * scaleY).integral
+            gtk_layout_move(vw_layout(stage), view.container, gint(clamping: frame.x), gint(clamping: frame.y))
+            if view.showCanvasPart(part, in: frame) { cropChanged = true }
+        }
+        if cropChanged { refreshPausedPicture() }
     }
 
     private func placeOverloadBanner() {

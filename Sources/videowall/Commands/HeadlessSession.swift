@@ -44,7 +44,7 @@ struct HeadlessSession {
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
         let leading: WallRemote?
-        do { leading = try await WallLink.startLeading(options.role, coordinator: coordinator, stop: stop) } catch {
+        do { leading = try await WallLink.startLeading(options.role, coordinator: coordinator, plan: plan, stop: stop) } catch {
             Console.error(error.description)
             remote?.stop()
             return ExitStatus.startupFailed

@@ -25,12 +25,7 @@ struct PlayCommand: ParsableCommand {
     var media: [String] = []
 
     mutating func validate() throws {
-        // `--screenshot-at SECONDS PATH` takes two values, but the parser gives it every word up
-        // to the next option: what follows the two belongs to the media list.
-        if window.screenshotAt.count > 2 {
-            media = Array(window.screenshotAt.dropFirst(2)) + media
-            window.screenshotAt = Array(window.screenshotAt.prefix(2))
-        }
+        media = window.takeWordsPastScreenshot() + media
         if playback.tileScreenshotsAt.count > 2 {
             media = Array(playback.tileScreenshotsAt.dropFirst(2)) + media
             playback.tileScreenshotsAt = Array(playback.tileScreenshotsAt.prefix(2))
@@ -51,20 +46,32 @@ struct PlayCommand: ParsableCommand {
     }
 
     /// Plays `media` as `play` does; `role`: as a leader or a follower of a wall across
-    /// machines (`lead`, `follow`).
-    static func play(_ media: [String], playback: PlaybackOptions, window: WindowOptions, role: WallRole? = nil) throws {
+    /// machines (`lead`, `follow`), `received` the plan a follower was given by its leader,
+    /// `screen` the screen of the layout's canvas the window shows.
+    static func play(_ media: [String], playback: PlaybackOptions, window: WindowOptions, role: WallRole? = nil,
+                     received: TilePlan? = nil, screen: String? = nil) throws {
         // First of all: a stop signal from now on stops the wall cleanly, with its report.
         let signals = MainActor.assumeIsolated { StopSignals.install() }
         // Before GStreamer starts, so a refused NOTIFY_SOCKET is said first thing.
         let systemd = MainActor.assumeIsolated { SystemdNotifier.fromEnvironment() }
-        let sources = media, windowOptions = window.settings, headless = playback.headless
-        let reloads = windowOptions.layout.map { LayoutReload.Source(layoutName: $0, sources: media, maxTiles: playback.maxTiles) }
+        let sources = media, headless = playback.headless
+        let windowOptions = { var settings = window.settings; settings.screen = screen; return settings }()
+        let reloads = received != nil ? nil : windowOptions.layout.map { LayoutReload.Source(layoutName: $0, sources: media, maxTiles: playback.maxTiles) }
         var options = playback.settings
         options.role = role
         // A layout is checked before GStreamer or the display starts, headless too: a broken
         // one plays nothing and exits 64, in CI as on a screen.
-        let chosen = try MainActor.assumeIsolated {
+        let chosen = try received ?? MainActor.assumeIsolated {
             try TilePlan.checked(sources: sources, layoutName: windowOptions.layout, maxTiles: options.maxTiles, signals: signals)
+        }
+        if let screen {
+            do throws(LayoutError) {
+                guard let chosen else { throw LayoutError(file: "--screen", line: nil, message: "--screen \(TerminalText.quoted(screen)) needs a layout with a canvas and screens (see layouts/wall-3x1.yaml)") }
+                _ = try chosen.screen(named: screen)
+            } catch {
+                Console.error(error.description)
+                throw ExitStatus.usage
+            }
         }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")

@@ -18,14 +18,17 @@ struct TilePlan: Sendable {
     var layout: Layout
     var tiles: [Tile]
     var leftOver: [String]
+    /// The text of the layout file (nil for a built-in layout): what a leader shares.
+    var layoutText: String?
 
     /// With `layoutName`, that layout must show every source; without, the built-in one for the
     /// number of sources is used, and sources past its regions are left over.
     static func make(sources: [String], layoutName: String?, maxTiles: Int) throws(LayoutError) -> TilePlan {
         let layout: Layout
+        var text: String?
         let assignment: LayoutAssignment
         if let layoutName {
-            layout = try LayoutCatalog.resolve(nameOrPath: layoutName, searchDirectories: LayoutDirectories.all)
+            (layout, text) = try LayoutCatalog.resolveWithText(nameOrPath: layoutName, searchDirectories: LayoutDirectories.all)
             assignment = try LayoutAssignment.assign(layout: layout, sourceCount: sources.count)
         } else {
             let name = LayoutCatalog.builtInName(forSourceCount: min(sources.count, maxTiles))
@@ -48,7 +51,38 @@ struct TilePlan: Sendable {
         }
         let assigned = Set(assignment.entries.compactMap { if case .index(let i) = $0.source { i - 1 } else { nil } })
         let leftOver = sources.indices.filter { !assigned.contains($0) }.map { sources[$0] }
-        return TilePlan(layout: layout, tiles: tiles, leftOver: leftOver)
+        return TilePlan(layout: layout, tiles: tiles, leftOver: leftOver, layoutText: text)
+    }
+
+    /// The plan a leader shares with its followers: its layout file's text and each tile's
+    /// region (nil for a layout of its own choosing, which a follower chooses the same way).
+    var shared: SharedLayout? {
+        guard let layoutText, leftOver.isEmpty else { return nil }
+        return SharedLayout(text: layoutText, regions: tiles.map(\.region))
+    }
+
+    /// A follower's plan: the leader's layout, with the leader's sources (in tile order) in the
+    /// regions the leader plays them in.
+    static func following(_ shared: SharedLayout, sources: [String]) throws(LayoutError) -> TilePlan {
+        let layout = try shared.layout(sourceName: "the leader's layout")
+        guard shared.regions.count == sources.count else {
+            throw LayoutError(file: "the leader's layout", line: nil, message: "it places \(shared.regions.count) tiles, but the leader plays \(sources.count)")
+        }
+        let tiles = zip(shared.regions, sources).map { Tile(region: $0, source: $1, regionSpec: layout.regions[$0]) }
+        return TilePlan(layout: layout, tiles: tiles, leftOver: [], layoutText: shared.text)
+    }
+
+    /// The screen `name` of the plan's canvas; a layout without one, or without a screen of
+    /// that name, is an error naming the screens it has.
+    func screen(named name: String) throws(LayoutError) -> CanvasScreen {
+        guard let canvas = layout.canvas else {
+            throw LayoutError(file: layout.name, line: nil, message: "--screen \(TerminalText.quoted(name)) needs a layout with a canvas and screens (see layouts/wall-3x1.yaml)")
+        }
+        guard let screen = canvas.screen(named: name) else {
+            throw LayoutError(file: layout.name, line: nil, message: "no screen named \(TerminalText.quoted(name)); the layout has "
+                + canvas.screens.map { TerminalText.quoted($0.name) }.joined(separator: ", "))
+        }
+        return screen
     }
 
     /// The tiles as the engine takes them: a region's own loop, mute and volume, with `output`

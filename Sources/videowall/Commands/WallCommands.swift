@@ -21,11 +21,17 @@ struct LeadCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The TCP port of the remote-control protocol, which followers read the wall from (1 to 65535).", valueName: "port"))
     var controlPort = WallRole.defaultControlPort
 
+    @Option(name: .long, help: ArgumentHelp("The screen of the layout's canvas this machine shows (a name from its 'screens:'); without it the window shows the whole canvas.", valueName: "name"))
+    var screen: String?
+
     @Argument(help: "Paths or URIs, one per tile: each follower must reach the same ones (a path that exists on each machine, or an http or HLS URI).")
     var media: [String] = []
 
-    func validate() throws {
+    mutating func validate() throws {
+        media = window.takeWordsPastScreenshot() + media
         try playback.validate()
+        try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
+        try Self.validate(screen: screen)
         for (name, port) in [("--clock-port", clockPort), ("--control-port", controlPort)] {
             try NumberChecks.whole(port, option: name, in: 1...65535)
         }
@@ -33,7 +39,16 @@ struct LeadCommand: ParsableCommand {
     }
 
     func run() throws {
-        try PlayCommand.play(media.map(Self.absolute), playback: playback, window: window, role: .lead(clockPort: clockPort, controlPort: controlPort))
+        try PlayCommand.play(media.map(Self.absolute), playback: playback, window: window, role: .lead(clockPort: clockPort, controlPort: controlPort),
+                             screen: screen)
+    }
+
+    /// A screen's name as a layout may give it: not empty, at most 64 characters.
+    static func validate(screen: String?) throws {
+        guard let screen else { return }
+        guard !screen.isEmpty, screen.count <= 64, !screen.contains(where: { $0.isNewline }) else {
+            throw ValidationError("--screen takes a screen's name from the layout (1 to 64 characters), got \(TerminalText.quoted(screen))")
+        }
     }
 
     /// A relative path as an absolute one: followers are told the sources as the leader names them.
@@ -54,13 +69,25 @@ struct FollowCommand: ParsableCommand {
     @OptionGroup(title: "Window") var window: WindowOptions
 
     @Argument(help: "The leader: HOST or HOST:PORT (its --control-port, 9638 by default).")
-    var leader: String
+    var leaderWords: [String] = []
+
+    /// The one leader given (checked in `validate`).
+    var leader: String { leaderWords.first ?? "" }
 
     @Option(name: .long, help: ArgumentHelp("The UDP port to ask the leader's clock on, when it is not the one the leader says (a port forwarded or relayed).", valueName: "port"))
     var clockPort: Int?
 
-    func validate() throws {
+    @Option(name: .long, help: ArgumentHelp("The screen of the leader's canvas this machine shows (a name from the layout's 'screens:'); without it the window shows the whole canvas.", valueName: "name"))
+    var screen: String?
+
+    mutating func validate() throws {
+        leaderWords = window.takeWordsPastScreenshot() + leaderWords
+        guard leaderWords.count == 1 else {
+            throw ValidationError(leaderWords.isEmpty ? "give the leader: HOST or HOST:PORT" : "give one leader, got \(leaderWords.count) words")
+        }
         try playback.validate()
+        try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
+        try LeadCommand.validate(screen: screen)
         if let clockPort { try NumberChecks.whole(clockPort, option: "--clock-port", in: 1...65535) }
         guard Self.address(of: leader) != nil else {
             throw ValidationError("the leader must be HOST or HOST:PORT with PORT from 1 to 65535, got \(TerminalText.quoted(leader))")
@@ -77,7 +104,15 @@ struct FollowCommand: ParsableCommand {
             Console.error("follow: cannot read the wall from \(TerminalText.quoted(leader)): \(problem.description)")
             throw ExitStatus.remoteUnreachable
         case .success(let wall):
-            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort))
+            var plan: TilePlan?
+            if let shared = wall.layout {
+                do { plan = try TilePlan.following(shared, sources: wall.sources) } catch {
+                    Console.error("follow: \(error.description)")
+                    throw ExitStatus.usage
+                }
+            }
+            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort),
+                                 received: plan, screen: screen)
         }
     }
 
@@ -94,14 +129,14 @@ struct FollowCommand: ParsableCommand {
 /// The leader's answer, handed from the task that asked to the waiting main thread.
 private final class LeaderAnswer: @unchecked Sendable {
     private let done = DispatchSemaphore(value: 0)
-    private var result: Result<(sources: [String], clockPort: Int), IPCSocketError>?
+    private var result: Result<LeaderWall, IPCSocketError>?
 
-    func give(_ result: Result<(sources: [String], clockPort: Int), IPCSocketError>) {
+    func give(_ result: Result<LeaderWall, IPCSocketError>) {
         self.result = result
         done.signal()
     }
 
-    func wait() -> Result<(sources: [String], clockPort: Int), IPCSocketError> {
+    func wait() -> Result<LeaderWall, IPCSocketError> {
         done.wait()
         return result ?? .failure(IPCSocketError(description: "no answer"))
     }

@@ -29,6 +29,14 @@ struct WindowOptions: ParsableArguments {
 
     static let monitors = 0...63
 
+    /// `--screenshot-at SECONDS PATH` takes two values, but the parser gives it every word up
+    /// to the next option: what follows the two is the command's own arguments, handed back.
+    mutating func takeWordsPastScreenshot() -> [String] {
+        guard screenshotAt.count > 2 else { return [] }
+        defer { screenshotAt = Array(screenshotAt.prefix(2)) }
+        return Array(screenshotAt.dropFirst(2))
+    }
+
     func validate() throws {
         if let monitor { try NumberChecks.whole(monitor, option: "--monitor", in: Self.monitors) }
         if let compare, CompareMode(rawValue: compare) == nil {
@@ -88,4 +96,7 @@ struct WindowSettings {
     var screenshotDirectory = "."
     /// Tiles 1 and 2 in one picture (`--compare`).
     var compare: CompareMode?
+    /// The screen of the layout's canvas this window is (`lead`/`follow --screen`): it shows
+    /// the part of the canvas under that screen.
+    var screen: String?
 }

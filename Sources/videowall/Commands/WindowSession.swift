@@ -29,6 +29,8 @@ struct WindowSession {
         windowOptions.kiosk = window.kiosk
         windowOptions.monitor = window.monitor
         windowOptions.compare = window.compare
+        // Checked before the wall starts (`PlayCommand.play`).
+        windowOptions.screen = window.screen.flatMap { try? plan.screen(named: $0) }
         let wallWindow: WallWindow
         let coordinator: Coordinator
         do {
@@ -90,7 +92,7 @@ struct WindowSession {
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
         let leading: WallRemote?
-        do { leading = try await WallLink.startLeading(playback.role, coordinator: coordinator, stop: stop) } catch {
+        do { leading = try await WallLink.startLeading(playback.role, coordinator: coordinator, plan: plan, stop: stop) } catch {
             Console.error(error.description)
             wallWindow.close()
             remote?.stop()

@@ -17,14 +17,23 @@ enum WallRole {
     static let defaultControlPort = 9638
 }
 
+/// What a follower reads from its leader before it starts.
+struct LeaderWall: Sendable {
+    var sources: [String]
+    var clockPort: Int
+    var layout: SharedLayout?
+}
+
 /// The live side of a `WallRole` once the wall is loaded: a leader's control port, or a
 /// follower's watch on its leader.
 @MainActor
 enum WallLink {
     /// Starts the leader's control port (before the wall loads, as `--input-ipc-server`).
-    static func startLeading(_ role: WallRole?, coordinator: Coordinator, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
+    /// `plan`: the layout the followers are told (`wall-layout`).
+    static func startLeading(_ role: WallRole?, coordinator: Coordinator, plan: TilePlan?, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
         guard case .lead(_, let controlPort)? = role else { return nil }
         let remote = try await WallRemote.start(tcpPort: controlPort, coordinator: coordinator)
+        remote.sharedLayout = plan?.shared
         stop.whenStopping { [weak remote] in remote?.stop() }
         return remote
     }
@@ -88,12 +97,14 @@ enum WallLink {
         }.value
     }
 
-    /// What a follower asks the leader before it starts: the sources and the clock's port.
-    nonisolated static func leaderWall(host: String, port: Int) async -> Result<(sources: [String], clockPort: Int), IPCSocketError> {
-        await Task.detached { () -> Result<(sources: [String], clockPort: Int), IPCSocketError> in
+    /// What a follower asks the leader before it starts: the sources, the clock's port and the
+    /// layout (when the leader was given one).
+    nonisolated static func leaderWall(host: String, port: Int) async -> Result<LeaderWall, IPCSocketError> {
+        await Task.detached { () -> Result<LeaderWall, IPCSocketError> in
             do throws(IPCSocketError) {
                 let sources = try IPCClient.request([.string("get_property"), .string("wall-sources")], host: host, port: port, timeout: .seconds(5))
                 let clock = try IPCClient.request([.string("get_property"), .string("clock-port")], host: host, port: port, timeout: .seconds(5))
+                let layout = try IPCClient.request([.string("get_property"), .string("wall-layout")], host: host, port: port, timeout: .seconds(5))
                 guard case .array(let list)? = sources.data, !list.isEmpty, list.count <= LayoutParser.maximumRegionCount else {
                     return .failure(IPCSocketError(description: "the leader names no sources (\(sources.error))"))
                 }
@@ -102,7 +113,15 @@ enum WallLink {
                 guard let number = clock.data?.doubleValue, number == number.rounded(), (1...65535).contains(number) else {
                     return .failure(IPCSocketError(description: "the leader serves no clock (\(clock.error))"))
                 }
-                return .success((names, Int(number)))
+                // Unavailable: the leader has no layout file (it chose one by the number of sources).
+                var shared: SharedLayout?
+                if layout.succeeded {
+                    guard let data = layout.data, let readable = SharedLayout(json: data) else {
+                        return .failure(IPCSocketError(description: "the leader's layout is unreadable"))
+                    }
+                    shared = readable
+                }
+                return .success(LeaderWall(sources: names, clockPort: Int(number), layout: shared))
             } catch { return .failure(error) }
         }.value
     }
