@@ -95,6 +95,21 @@ public struct BenchReport: Codable, Sendable, BenchJSON {
         public var spreadMilliseconds: Percentiles?
         /// Per follower, from its start to its first frame within 1 ms of the leader's.
         public var secondsToFirstFrameInSync: [Double]
+        /// The run's phases: steady, then after each change the leader was given.
+        public var phases: [WallPhase]
+    }
+
+    /// One phase of a wall run: the leader's frames released in it against the followers'.
+    public struct WallPhase: Codable, Sendable {
+        public var name: String
+        /// Leader frames every follower showed too.
+        public var framesCompared: Int
+        /// Leader frames some follower did not show (it had not joined the change yet).
+        public var framesMissed: Int
+        /// Per frame shown by all, the latest release less the earliest.
+        public var spreadMilliseconds: Percentiles?
+        /// From the phase's start to the first leader frame every follower showed within 1 ms.
+        public var secondsToSync: Double?
     }
 
     /// `videowall bench --playlist-soak SECONDS`: four tiles on one folder of clips and a still.

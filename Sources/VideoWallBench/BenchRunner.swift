@@ -38,7 +38,7 @@ public struct BenchRunner {
     public func runWall(followers: Int) async throws -> BenchReport.Walls {
         var runs: [BenchReport.WallRun] = []
         for profile in [LinkProfile.lan, .wifi, .poor] {
-            log("wall: videowall lead and \(followers) videowall follow, links \(profile.name), \(Int(WallBench.seconds)) s, render logs compared")
+            log("wall: videowall lead and \(followers) videowall follow, links \(profile.name), \(Int(WallBench.seconds)) s, a pause, a seek, a loop wrap, a speed change and a leader restart, render logs compared")
             runs.append(try await WallBench(options: options, followers: followers).measure(over: profile))
         }
         return BenchReport.Walls(runs: runs)

@@ -4,21 +4,37 @@ import VideoWallFixtures
 import VideoWallRemote
 
 /// A wall across machines on this machine: `videowall lead` and N `videowall follow` as
-/// separate processes over loopback, each writing its render log. From the logs: how far apart
-/// the same frame is released across the processes (the spread, leader included), and how long
-/// each follower takes from its start to its first frame within 1 ms of the leader's.
-/// Between each follower and the leader, a relay of the bench's own (UDP for the clock, TCP for
-/// the control) gives the link's delay, jitter and loss: three profiles, LAN, Wi-Fi-like, poor.
+/// separate processes over loopback, each writing its render log. Between each follower and
+/// the leader, a relay of the bench's own (UDP for the clock, TCP for the control) gives the
+/// link's delay, jitter and loss: three profiles, LAN, Wi-Fi-like, poor.
+///
+/// The leader loops a 12 s frame-coded clip and is driven through its control port as an
+/// operator's remote would drive it: once the followers have joined, a pause and a resume, a
+/// seek near the clip's end (so the loop wraps soon after), a change of speed, and a restart of
+/// the leader (a new process on the same ports, its clock from a new origin). From the logs,
+/// for each phase: how far apart the same frame is released across the processes (the
+/// spread, leader included), which of the leader's frames a follower did not show, and how long
+/// after the change every follower showed the leader's frame within 1 ms of it again.
 @MainActor
 struct WallBench {
     let options: BenchOptions
     let followers: Int
-    static let seconds = 20.0
 
-    /// Each follower reaches the leader through relays that give its clock's and its control's
-    /// packets `profile`'s delay, jitter and loss.
+    /// When each change is made, in seconds from the followers' start.
+    enum Schedule {
+        static let steadyFrom = 5.0
+        static let pause = 8.0
+        static let resume = 9.5
+        static let seek = 12.0
+        static let seekTarget = 8.5
+        static let speed = 18.0
+        static let restart = 23.0
+        static let end = 36.0
+    }
+    static var seconds: Double { Schedule.end }
+
     func measure(over profile: LinkProfile) async throws -> BenchReport.WallRun {
-        let clip = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, keyFrameInterval: 30),
+        let clip = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 360, keyFrameInterval: 30),
                                                             in: options.clipDirectory)
         let folder = NSTemporaryDirectory() + "videowall-wall-bench-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -26,31 +42,50 @@ struct WallBench {
         let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
-        let leader = try ChildProcess([options.executable, "lead", "--headless", "--quit-after", String(Self.seconds + 8),
-                                       "--clock-port", String(clockPort), "--control-port", String(controlPort),
-                                       "--render-log", folder + "/leader.log", clip], environment: environment)
-        // Until the leader answers on its control port.
-        let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline {
-            let answered = await Task.detached {
-                (try? IPCClient.request([.string("get_property"), .string("wall-timeline")], host: "127.0.0.1", port: controlPort, timeout: .seconds(1)))?.succeeded == true
-            }.value
-            if answered { break }
-            await sleep(seconds: 0.2)
+        func startLeader(_ log: String) async throws -> ChildProcess {
+            let leader = try ChildProcess([options.executable, "lead", "--headless", "--loop", "--quit-after", String(Schedule.end + 20),
+                                           "--clock-port", String(clockPort), "--control-port", String(controlPort),
+                                           "--render-log", folder + "/" + log, clip], environment: environment)
+            guard await Self.answers(controlPort, within: 20) else { throw BenchError("the leader did not answer on its control port within 20 s") }
+            return leader
         }
-        var started: [UInt64] = []
-        var children: [ChildProcess] = []
+        var leader = try await startLeader("leader1.log")
+
         var relays: [(UDPRelay, TCPRelay)] = []
         defer { for (udp, tcp) in relays { udp.stop(); tcp.stop() } }
+        let start = Self.now()
+        var children: [ChildProcess] = []
         for index in 1...followers {
             let relay = (try UDPRelay(port: try FreePort.udp(), targetPort: clockPort, profile: profile),
                          try TCPRelay(port: try FreePort.tcp(), targetPort: controlPort, profile: profile))
             relays.append(relay)
-            started.append(UInt64(clamping: SystemMonotonicClock().now.nanoseconds))
-            children.append(try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(Self.seconds),
+            children.append(try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(Schedule.end + 20),
                                               "--clock-port", String(relay.0.port), "--render-log", folder + "/follower\(index).log",
                                               "127.0.0.1:\(relay.1.port)"], environment: environment))
         }
+        // The operator's changes, straight to the leader's control port.
+        var changes: [(name: String, at: UInt64)] = []
+        func at(_ seconds: Double) async { await sleep(seconds: max(0, Double(start) / 1e9 + seconds - Double(Self.now()) / 1e9)) }
+        func send(_ name: String, _ command: [JSONValue]) async throws {
+            let reply = await Task.detached { try? IPCClient.request(command, host: "127.0.0.1", port: controlPort, timeout: .seconds(2)) }.value
+            guard reply?.succeeded == true else { throw BenchError("the leader refused \(name): \(reply?.error ?? "no answer")") }
+            changes.append((name, Self.now()))
+        }
+        await at(Schedule.pause)
+        try await send("pause", [.string("set_property"), .string("pause"), .bool(true)])
+        await at(Schedule.resume)
+        try await send("resume", [.string("set_property"), .string("pause"), .bool(false)])
+        await at(Schedule.seek)
+        try await send("seek", [.string("seek"), .number(Schedule.seekTarget), .string("absolute")])
+        await at(Schedule.speed)
+        try await send("speed", [.string("set_property"), .string("speed"), .number(1.5)])
+        await at(Schedule.restart)
+        leader.interrupt()
+        _ = await leader.finished()
+        leader = try await startLeader("leader2.log")
+        changes.append(("restart", Self.now()))
+        await at(Schedule.end)
+        for child in children { child.interrupt() }
         for child in children {
             let usage = await child.finished()
             guard usage.status == 0 else { throw BenchError("a follower exited \(usage.status): \(usage.output.suffix(400))") }
@@ -58,31 +93,90 @@ struct WallBench {
         leader.interrupt()
         _ = await leader.finished()
 
-        let leaderFrames = try Self.releases(folder + "/leader.log")
-        var logs: [[Int: UInt64]] = []
-        var joins: [Double] = []
-        for index in 1...followers {
-            let frames = try Self.releases(folder + "/follower\(index).log")
-            logs.append(frames)
-            // Its first frame within 1 ms of the leader's, from its start.
-            if let first = frames.sorted(by: { $0.key < $1.key }).first(where: { frame, release in
-                leaderFrames[frame].map { abs(Int64(release) - Int64($0)) <= 1_000_000 } ?? false
-            }) {
-                joins.append(Double(first.value - min(first.value, started[index - 1])) / 1e9)
-            }
+        let first = try Self.entries(folder + "/leader1.log"), second = try Self.entries(folder + "/leader2.log")
+        let logs = try (1...followers).map { try Self.entries(folder + "/follower\($0).log") }
+        func moment(_ name: String) -> UInt64 { changes.first { $0.name == name }?.at ?? 0 }
+        let wrap = first.wrapAfter(moment("seek")) ?? moment("seek")
+        let seconds = { (value: Double) in start + UInt64(value * 1e9) }
+        let phases = [
+            Self.phase("steady", from: seconds(Schedule.steadyFrom), to: moment("pause"), leader: first, followers: logs),
+            Self.phase("after pause and resume", from: moment("resume"), to: moment("seek"), leader: first, followers: logs),
+            Self.phase("after seek", from: moment("seek"), to: wrap, leader: first, followers: logs),
+            Self.phase("after loop wrap", from: wrap, to: moment("speed"), leader: first, followers: logs),
+            Self.phase("after speed 1.5", from: moment("speed"), to: moment("restart") - min(moment("restart"), 2_000_000_000), leader: first, followers: logs),
+            Self.phase("after leader restart", from: moment("restart"), to: seconds(Schedule.end), leader: second, followers: logs),
+        ]
+        // Per follower, from its start to its first frame within 1 ms of the leader's.
+        let joins = logs.compactMap { log in
+            first.frames.first { frame in log.nearest(to: frame).map { Self.apart($0, frame.release) <= 1_000_000 } ?? false }
+                .map { Double($0.release - min($0.release, start)) / 1e9 }
         }
-        // Every frame all of them showed, from the fourth after the last follower joined.
-        let shared = logs.reduce(Set(leaderFrames.keys)) { $0.intersection($1.keys) }.sorted().dropFirst(3)
-        let spreads = shared.map { frame -> Double in
-            let releases = [leaderFrames[frame]!] + logs.map { $0[frame]! }
-            return Double(releases.max()! - releases.min()!) / 1e6
-        }
-        return BenchReport.WallRun(followers: followers, link: profile.name, framesCompared: spreads.count,
-                                   spreadMilliseconds: Percentiles.of(spreads), secondsToFirstFrameInSync: joins)
+        return BenchReport.WallRun(followers: followers, link: profile.name, framesCompared: phases[0].framesCompared,
+                                   spreadMilliseconds: phases[0].spreadMilliseconds, secondsToFirstFrameInSync: joins, phases: phases)
     }
 
-    /// Frame index (at 30 fps) to release moment, from a render log's tile 1.
-    static func releases(_ path: String) throws -> [Int: UInt64] {
-        RenderLogEntry.firstReleases(RenderLogEntry.entries(in: try String(contentsOfFile: path, encoding: .utf8)), tile: 1, frameRate: 30)
+    /// The leader's frames released from `from` to `to` against every follower's release of the
+    /// same frame in the same pass.
+    static func phase(_ name: String, from: UInt64, to: UInt64, leader: RenderLogFrames, followers: [RenderLogFrames]) -> BenchReport.WallPhase {
+        var spreads: [Double] = []
+        var missed = 0
+        var backInSync: UInt64?
+        for frame in leader.frames where frame.release >= from && frame.release < to {
+            let matched = followers.compactMap { $0.nearest(to: frame) }
+            guard matched.count == followers.count else { missed += 1; continue }
+            let releases = [frame.release] + matched
+            let spread = releases.max()! - releases.min()!
+            spreads.append(Double(spread) / 1e6)
+            if backInSync == nil, spread <= 1_000_000 { backInSync = frame.release }
+        }
+        return BenchReport.WallPhase(name: name, framesCompared: spreads.count, framesMissed: missed,
+                                     spreadMilliseconds: Percentiles.of(spreads),
+                                     secondsToSync: backInSync.map { Double($0 - min($0, from)) / 1e9 })
+    }
+
+    static func entries(_ path: String) throws -> RenderLogFrames {
+        RenderLogFrames(RenderLogEntry.entries(in: try String(contentsOfFile: path, encoding: .utf8)).filter { $0.tile == 1 })
+    }
+
+    nonisolated static func apart(_ a: UInt64, _ b: UInt64) -> UInt64 { a > b ? a - b : b - a }
+
+    nonisolated static func now() -> UInt64 { UInt64(clamping: SystemMonotonicClock().now.nanoseconds) }
+
+    /// Whether the leader answers on its control port within `seconds`.
+    static func answers(_ port: Int, within seconds: Double) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let answered = await Task.detached {
+                (try? IPCClient.request([.string("get_property"), .string("wall-timeline")], host: "127.0.0.1", port: port, timeout: .seconds(1)))?.succeeded == true
+            }.value
+            if answered { return true }
+            await sleep(seconds: 0.2)
+        }
+        return false
+    }
+}
+
+/// One tile's frames from a render log, in the order released, found by timestamp: a looping
+/// or sought wall shows a frame once per pass.
+struct RenderLogFrames {
+    let frames: [RenderLogEntry]
+    private let releasesByFrame: [UInt64: [UInt64]]
+
+    init(_ entries: [RenderLogEntry]) {
+        frames = entries.sorted { $0.release < $1.release }
+        releasesByFrame = Dictionary(grouping: frames, by: \.presentationTime).mapValues { $0.map(\.release) }
+    }
+
+    /// This log's release of `frame` nearest to the other log's, if within half a second (the
+    /// same pass: passes of the bench's clip are seconds apart).
+    func nearest(to frame: RenderLogEntry) -> UInt64? {
+        releasesByFrame[frame.presentationTime]?.min { WallBench.apart($0, frame.release) < WallBench.apart($1, frame.release) }
+            .flatMap { WallBench.apart($0, frame.release) <= 500_000_000 ? $0 : nil }
+    }
+
+    /// The release of the first frame after `moment` whose timestamp is below the one before
+    /// it: where the loop wrapped.
+    func wrapAfter(_ moment: UInt64) -> UInt64? {
+        zip(frames, frames.dropFirst()).first { $0.1.release > moment && $0.1.presentationTime < $0.0.presentationTime }?.1.release
     }
 }

@@ -66,6 +66,103 @@ final class WallAcrossMachinesTests: XCTestCase {
         }
     }
 
+    /// The leader stops and another starts on the same ports, its clock counting from its own
+    /// start (a new origin, as a rebooted or replaced leader's): the follower holds its frame
+    /// meanwhile, takes up the new clock with a new client clock, and shows the new leader's
+    /// frames when it does.
+    func testAFollowerSurvivesALeaderRestart() throws {
+        let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 600, keyFrameInterval: 45, audio: true)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-restart-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+        func leader(_ name: String, seconds: Int) -> @Sendable () throws -> CommandRunner.Result {
+            { try CommandRunner.run(["lead", "--headless", "--quit-after", "\(seconds)", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                                     "--render-log", folder + "/\(name).log", clip], timeout: 40) }
+        }
+        let first = Runs()
+        first.start("first", leader("first", seconds: 7))
+        XCTAssertTrue(Self.waitForTimeline(port: controlPort), "the first leader serves")
+        let follower = Runs()
+        follower.start("follower") {
+            try CommandRunner.run(["follow", "--headless", "--quit-after", "22", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 60)
+        }
+        XCTAssertEqual(first.wait()["first"]??.status, 0)
+        Thread.sleep(forTimeInterval: 1)
+        let second = Runs()
+        second.start("second", leader("second", seconds: 14))
+        let secondResult = second.wait()["second"] ?? nil
+        let followerResult = follower.wait()["follower"] ?? nil
+        XCTAssertEqual(secondResult?.status, 0, secondResult?.standardError ?? "did not run")
+        XCTAssertEqual(followerResult?.status, 0, followerResult?.standardError ?? "did not run")
+        let said = followerResult?.standardError ?? ""
+        XCTAssertTrue(said.contains("follow: lost the leader"), said)
+        XCTAssertTrue(said.contains("follow: the leader restarted (a new clock)"), said)
+
+        // The new leader's frames against the follower's from the last 4 s both played, after
+        // the follower joined again.
+        let leaderFrames = try Self.releases(folder + "/second.log")
+        let entries = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8)).filter { $0.tile == 1 }
+        let end = min(try XCTUnwrap(entries.map(\.release).max()), try XCTUnwrap(leaderFrames.values.max()))
+        let late = entries.filter { $0.release + 4_000_000_000 > end && $0.release <= end }
+        XCTAssertGreaterThan(late.count, 90, "the follower played on after the restart: \(said)")
+        let apart = late.compactMap { entry in
+            leaderFrames[Int((Double(entry.presentationTime) * 30 / 1e9).rounded())].map { abs(Int64(entry.release) - Int64($0)) }
+        }
+        XCTAssertEqual(apart.count, late.count, "every frame it showed, the new leader showed too")
+        let sorted = apart.sorted()
+        XCTAssertLessThanOrEqual(sorted[min(sorted.count - 1, sorted.count * 99 / 100)], 1_000_000, "p99 of \(sorted.count) frames")
+        XCTAssertLessThanOrEqual(sorted.last ?? .max, 4_000_000, "worst \(Double(sorted.last ?? 0) / 1e6) ms")
+    }
+
+    /// A looping leader (a 2 s clip with sound, key frames every 13 frames): the follower,
+    /// given no --loop, loops with it, and shows each frame of every pass when the leader does.
+    func testAFollowerLoopsWithItsLeader() throws {
+        let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)) }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-loop-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+        let runs = Runs()
+        runs.start("leader") {
+            try CommandRunner.run(["lead", "--headless", "--loop", "--quit-after", "13", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                                   "--render-log", folder + "/leader.log", clip], timeout: 40)
+        }
+        XCTAssertTrue(Self.waitForTimeline(port: controlPort), "the leader serves")
+        runs.start("follower") {
+            try CommandRunner.run(["follow", "--headless", "--quit-after", "9", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 40)
+        }
+        let results = runs.wait()
+        for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
+        let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8)).filter { $0.tile == 1 }
+        let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8)).filter { $0.tile == 1 }
+        // Each of the follower's frames against the leader's release of the same frame in the
+        // same pass (the nearest one: passes are 2 s apart), from the fourth after it joined.
+        let apart = follower.dropFirst(3).compactMap { entry in
+            leader.filter { $0.presentationTime == entry.presentationTime }.map { abs(Int64(entry.release) - Int64($0.release)) }.min()
+        }
+        let wraps = zip(follower, follower.dropFirst()).filter { $0.1.presentationTime < $0.0.presentationTime }.count
+        XCTAssertGreaterThanOrEqual(wraps, 2, "the follower wrapped with the leader")
+        XCTAssertEqual(apart.count, follower.count - 3, "every frame it showed, the leader showed too")
+        let sorted = apart.sorted()
+        // Which frames were apart, and by how much, for a failure to be read.
+        let off = zip(follower.dropFirst(3), apart).filter { $0.1 > 1_000_000 }
+            .map { String(format: "%.0f ms: %.3f ms", Double($0.0.presentationTime) / 1e6, Double($0.1) / 1e6) }.prefix(12)
+        XCTAssertLessThanOrEqual(sorted[min(sorted.count - 1, sorted.count * 99 / 100)], 1_000_000, "p99 of \(sorted.count) frames; apart: \(off)")
+        XCTAssertLessThanOrEqual(sorted.last ?? .max, 4_000_000, "worst \(Double(sorted.last ?? 0) / 1e6) ms; apart: \(off)")
+    }
+
+    /// Waits (at most 15 s) until the leader on `port` tells its timeline.
+    private static func waitForTimeline(port: Int) -> Bool {
+        let serving = Date().addingTimeInterval(15)
+        while Date() < serving {
+            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-timeline")], host: "127.0.0.1", port: port, timeout: .seconds(1)),
+               let data = reply.data, WallTimeline(json: data) != nil { return true }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return false
+    }
+
     func testAFollowerWithNoLeaderSaysSoAndABadLeaderAddressIsRefused() throws {
         let port = try FreePort.tcp()
         let unreachable = try CommandRunner.run(["follow", "--headless", "127.0.0.1:\(port)"], timeout: 30)

@@ -38,7 +38,7 @@ extension Clock {
               let raw = gst_net_client_clock_new("videowall-network-clock", address, Int32(port), 0) else {
             throw GStreamerError(domain: "GStreamerKit", message: "cannot make a clock following \(address):\(port)")
         }
-        let clock = Clock(raw: UnsafeMutableRawPointer(raw), transfer: .full)
+        let clock = NetworkClientClock(raw: UnsafeMutableRawPointer(raw), transfer: .full)
         if let bus { try? clock.setObject("bus", bus) }
         return clock
     }
@@ -51,4 +51,12 @@ extension Clock {
     public func waitForSync(timeout: ClockTime) -> Bool {
         gst_clock_wait_for_sync(clock, GstClockTime(timeout.nanoseconds)) != 0
     }
+}
+
+/// A network client clock: it lets go of its statistics bus before it goes. GStreamer 1.22
+/// keeps the internal clock it shares among client clocks of one address for 60 s after the
+/// last one goes, with the buses they had, and warns when it finally drops it ("runtime check
+/// failed: (self->busses == NULL)"); setting "bus" to none first empties that list.
+final class NetworkClientClock: Clock, @unchecked Sendable {
+    deinit { try? setObject("bus", nil) }
 }

@@ -58,6 +58,15 @@ public final class Pipeline: Bin, @unchecked Sendable {
         gst_pipeline_use_clock(vw_pipeline(pointer), clock.clock)
     }
 
+    /// `gst_element_set_clock` on the pipeline, which hands `clock` to every element in it now.
+    /// `useClock` alone is read only when the pipeline next chooses a clock (going from READY
+    /// to PAUSED, or after a clock was lost), not when it resumes from PAUSED: a paused
+    /// pipeline moved onto another clock needs both.
+    @discardableResult
+    public func setClock(_ clock: Clock) -> Bool {
+        gst_element_set_clock(element, clock.clock) != 0
+    }
+
     /// `gst_pipeline_auto_clock`: lets the pipeline pick a clock again (after a clock was lost).
     public func autoClock() { gst_pipeline_auto_clock(vw_pipeline(pointer)) }
 }

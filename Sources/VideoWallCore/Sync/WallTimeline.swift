@@ -7,18 +7,33 @@ public struct WallTimeline: Sendable, Equatable {
     public var position: MediaTime
     public var instant: MediaTime
     public var rate: Double
+    /// Whether the wall wraps to its start at its end (`length`), as its group loop does.
+    public var isLooping: Bool
+    /// Which clock `instant` is on: a name the leader's clock takes when it starts (a leader
+    /// that restarts serves a new clock, from a new origin, under a new name); nil: not said.
+    public var clock: String?
 
-    public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1) {
+    public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1, isLooping: Bool = false, clock: String? = nil) {
         self.isPlaying = isPlaying
+        self.isLooping = isLooping
         self.position = position
         self.instant = instant
         self.rate = rate
+        self.clock = clock
     }
 
     /// The position shown at `instant` (where it stands, when it does not play).
     public func position(at instant: MediaTime) -> MediaTime {
         guard isPlaying, rate != 0 else { return position }
         return position + (instant - self.instant) * rate
+    }
+
+    /// `position` brought into a loop of `length`: where a looping wall stands at a position
+    /// past its end (unchanged when it does not loop, or the length is not known).
+    public func wrapped(_ position: MediaTime, length: MediaTime?) -> MediaTime {
+        guard isLooping, let length, length > .zero else { return position }
+        let remainder = position.nanoseconds % length.nanoseconds
+        return MediaTime(nanoseconds: remainder < 0 ? remainder + length.nanoseconds : remainder)
     }
 
     /// The instant `position` is shown at, while it plays (nil when it does not).
@@ -32,20 +47,40 @@ extension WallTimeline {
     /// The timeline as a leader's control port sends it (`wall-timeline`): nanoseconds as
     /// numbers, exact up to 2^53 ns (104 days of a clock's time).
     public var json: JSONValue {
-        .object(["playing": .bool(isPlaying), "position": .number(Double(position.nanoseconds)),
-                 "instant": .number(Double(instant.nanoseconds)), "rate": .number(rate)])
+        var fields: [String: JSONValue] = ["playing": .bool(isPlaying), "position": .number(Double(position.nanoseconds)),
+                                           "instant": .number(Double(instant.nanoseconds)), "rate": .number(rate)]
+        if isLooping { fields["loop"] = .bool(true) }
+        if let clock { fields["clock"] = .string(clock) }
+        return .object(fields)
     }
 
     /// A timeline as a leader's control port sends it (`wall-timeline`: `playing`, and
-    /// `position`, `instant` in nanoseconds, `rate`), every number range-checked; nil when
-    /// anything is missing or out of range.
+    /// `position`, `instant` in nanoseconds, `rate`, `loop` when it loops, and `clock`, the
+    /// clock's name, when said),
+    /// every number range-checked; nil when anything is missing or out of range.
     public init?(json: JSONValue) {
         guard case .object(let fields) = json, case .bool(let playing)? = fields["playing"],
               let position = fields["position"]?.doubleValue, let instant = fields["instant"]?.doubleValue,
               let rate = fields["rate"]?.doubleValue,
               position.isFinite, (0...Self.largestTime).contains(position), instant.isFinite, (0...Self.largestTime).contains(instant),
               rate.isFinite, WallProperty.speedRange.contains(rate) else { return nil }
-        self.init(isPlaying: playing, position: MediaTime(nanoseconds: Int64(position)), instant: MediaTime(nanoseconds: Int64(instant)), rate: rate)
+        var looping = false
+        if let loop = fields["loop"] {
+            guard case .bool(let on) = loop else { return nil }
+            looping = on
+        }
+        var clock: String?
+        if let named = fields["clock"] {
+            guard case .string(let name) = named, Self.isClockName(name) else { return nil }
+            clock = name
+        }
+        self.init(isPlaying: playing, position: MediaTime(nanoseconds: Int64(position)), instant: MediaTime(nanoseconds: Int64(instant)),
+                  rate: rate, isLooping: looping, clock: clock)
+    }
+
+    /// A clock's name: 1 to 64 ASCII letters, digits and hyphens (a UUID).
+    static func isClockName(_ name: String) -> Bool {
+        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
     }
 
     /// A clock's time or a position beyond this (in nanoseconds, 2^62: 146 years) is not taken.

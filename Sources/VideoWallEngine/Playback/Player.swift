@@ -86,7 +86,7 @@ package final class Player {
     /// Tells the coordinator about every message after the player has handled it.
     var messageObserver: ((Player, BusMessage) -> Void)?
     /// The wall's clock, to tell when a re-armed tile's next pass is due.
-    private let clock: Clock
+    private var clock: Clock
     /// The frame the tile stands on while its sink shows another or none: the last frame of a
     /// pass while the tile waits for a group's wrap (it is prerolled at 0 well before), or where
     /// it was when it failed (its pipeline is stopped). Cleared by a flushing seek.
@@ -126,6 +126,15 @@ package final class Player {
     /// and how many times the item changed.
     package private(set) var currentItem: (name: String, index: Int?)?
     package private(set) var itemChanges = 0
+
+    /// Runs on `clock` from the next start on: the wall's network clock was renewed. The
+    /// pipeline keeps it as its fixed clock (`gst_pipeline_use_clock`) and its elements take it
+    /// now (`gst_element_set_clock`): resuming from PAUSED does not choose a clock again.
+    func useClock(_ clock: Clock) {
+        self.clock = clock
+        pipeline.useClock(clock)
+        if !pipeline.setClock(clock) { warn("could not move onto the leader's new clock") }
+    }
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
          endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: PlaylistSequence? = nil, rows: ItemRows? = nil,

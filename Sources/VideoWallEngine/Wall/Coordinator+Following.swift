@@ -40,9 +40,9 @@ extension Coordinator {
     public var timeline: WallTimeline? {
         guard let (position, runningTime) = joinTarget(lead: .zero) else { return nil }
         if transport == .playing, let base = machine.baseTime {
-            return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate)
+            return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate, isLooping: isLooping, clock: clockName)
         }
-        return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate)
+        return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate, isLooping: isLooping, clock: clockName)
     }
 
     /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): a
@@ -52,6 +52,7 @@ extension Coordinator {
     @discardableResult
     public func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500)) async -> MediaTime? {
         if abs(rate - timeline.rate) > 1e-9 { await setRate(timeline.rate) }
+        if isLooping != timeline.isLooping { setLooping(timeline.isLooping) }
         pause()
         guard timeline.isPlaying else {
             await seek(to: timeline.position)
@@ -66,9 +67,34 @@ extension Coordinator {
             target = Self.frameSeekTime(MediaTime(nanoseconds: next), frameDuration: frame)
         }
         guard let instant = timeline.instant(showing: target) else { return nil }
-        await seek(to: target)
+        // A looping leader's position past the end is where it wrapped to.
+        await seek(to: timeline.wrapped(target, length: duration))
         handle(.playShowingCurrentFrame(at: instant))
         return instant
+    }
+
+    /// Follows the leader's clock with a new client clock, and pauses the wall: a leader that
+    /// restarted serves a clock from a new origin, and a client clock that saw its leader's
+    /// time go backwards never follows it again (GStreamer marks it corrupted; a new client
+    /// clock for the same address gets a fresh one). Every tile moves onto the new clock at
+    /// its next start (`gst_pipeline_use_clock`); join the leader again once it synchronised
+    /// (`waitForClockSync`, `follow`).
+    ///
+    /// GStreamer 1.22 shares one internal client clock among the client clocks of one address
+    /// as written, and keeps it 60 s after the last one goes: each renewal asks under another
+    /// spelling of the leader's address (`AddressSpellings`), so the new clock starts afresh.
+    public func renewNetworkClock() throws {
+        guard case .network(let host, let port) = configuration.clock else { return }
+        pause()
+        let spellings = AddressSpellings.spellings(of: host)
+        clockRenewals += 1
+        let bus = try Bus.make()
+        let renewed = try Clock.networkClient(address: spellings[clockRenewals % spellings.count], port: port, bus: bus)
+        clockStatisticsWatch = nil
+        clockStatistics = nil
+        clock = renewed
+        clockStatisticsWatch = watchClockStatistics(on: bus)
+        for slot in slots { slot.player?.useClock(renewed) }
     }
 
     /// Keeps `clockStatistics` up to date from the network clock's messages (main queue).

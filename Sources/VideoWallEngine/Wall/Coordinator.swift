@@ -16,7 +16,7 @@ public final class Coordinator {
     public var rate: Double { machine.rate }
 
     /// The one pipeline clock every tile runs on.
-    package let clock: Clock
+    package internal(set) var clock: Clock
     /// The configuration's timeouts in seconds, as the engine's timers and deadlines count them.
     let loadSeconds: Double, prerollSeconds: Double, startSeconds: Double, closeSeconds: Double
     /// The configuration's start margin as the transport counts it.
@@ -92,6 +92,10 @@ public final class Coordinator {
     private var timeProvider: NetworkTimeProvider?
     var clockStatisticsWatch: BusWatch?
     public internal(set) var clockStatistics: WallClockStatistics?
+    /// How many times the network clock was renewed (`renewNetworkClock`).
+    var clockRenewals = 0
+    /// The name of the clock the wall serves (`WallTimeline.clock`); nil when it serves none.
+    public internal(set) var clockName: String?
 
     public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
         self.configuration = configuration
@@ -109,10 +113,16 @@ public final class Coordinator {
         timings.groupLoop = configuration.groupLoop
         machine = WallTransport(configuration: timings)
         var statisticsBus: Bus?
-        switch configuration.clock {
-        case .system:
+        switch (configuration.clock, configuration.clockServicePort) {
+        case (.system, nil):
             clock = try Clock.system()
-        case .network(let host, let port):
+        case (.system, _?):
+            // A served clock counts from the wall's start, under a name of its own: a leader
+            // that restarts is a new clock to its followers, as a rebooted or replaced one is,
+            // and they take it up afresh (`renewNetworkClock`) on every restart alike.
+            clock = try Clock.monotonicFromNow()
+            clockName = UUID().uuidString
+        case (.network(let host, let port), _):
             statisticsBus = try Bus.make()
             clock = try Clock.networkClient(address: host, port: port, bus: statisticsBus)
         }

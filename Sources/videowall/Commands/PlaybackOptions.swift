@@ -148,7 +148,7 @@ struct PlaybackSettings {
         configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
         switch role {
         case .lead(let clockPort, _)?: configuration.clockServicePort = clockPort
-        case .follow(let host, _, let clockPort)?: configuration.clock = .network(host: host, port: clockPort)
+        case .follow(let host, _, let clockPort, _)?: configuration.clock = .network(host: host, port: clockPort)
         case nil: break
         }
         configuration.renderLog = renderLog.map { path in

@@ -111,7 +111,7 @@ struct FollowCommand: ParsableCommand {
                     throw ExitStatus.usage
                 }
             }
-            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort),
+            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall),
                                  received: plan, screen: screen)
         }
     }

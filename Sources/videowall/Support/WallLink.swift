@@ -10,18 +10,22 @@ enum WallRole {
     /// `controlPort` (TCP).
     case lead(clockPort: Int, controlPort: Int)
     /// Runs on the clock the leader at `host` serves on `clockPort`, and follows its timeline,
-    /// read from its control port.
-    case follow(host: String, controlPort: Int, clockPort: Int)
+    /// read from its control port; `wall` is what the leader said it plays.
+    case follow(host: String, controlPort: Int, clockPort: Int, wall: LeaderWall)
 
     static let defaultClockPort = 9637
     static let defaultControlPort = 9638
 }
 
 /// What a follower reads from its leader before it starts.
-struct LeaderWall: Sendable {
+struct LeaderWall: Sendable, Equatable {
     var sources: [String]
     var clockPort: Int
     var layout: SharedLayout?
+
+    /// Whether it is the same wall as `other` (the same sources in the same layout), wherever
+    /// its clock is served.
+    func plays(_ other: LeaderWall) -> Bool { sources == other.sources && layout == other.layout }
 }
 
 /// The live side of a `WallRole` once the wall is loaded: a leader's control port, or a
@@ -42,22 +46,45 @@ enum WallLink {
     /// timeline, then looks at it twice a second and joins again when it moved otherwise than
     /// this wall did (a pause, a seek, a new speed). A leader that does not answer is said
     /// once; the wall holds its frame until it answers again.
+    ///
+    /// A leader that restarted serves a clock from a new origin under a new name: the follower
+    /// takes it up with a new client clock (`renewNetworkClock`), and joins again once that
+    /// one synchronised. A restarted leader that plays another wall (other sources or layout)
+    /// ends the follower with status 3, to be started afresh.
     static func follow(_ role: WallRole?, coordinator: Coordinator, stop: SessionStop) async {
-        guard case .follow(let host, let controlPort, _)? = role else { return }
-        guard await coordinator.waitForClockSync(timeout: .seconds(10)) else {
+        guard case .follow(let host, let controlPort, _, let wall)? = role else { return }
+        guard await settleClock(coordinator) else {
             Console.error("follow: the clock of \(TerminalText.quoted(host)) did not synchronise within 10 s")
             stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
             return
         }
-        // Synchronised is said after the first answers; the estimate settles over the client
-        // clock's window of exchanges (32, one per 50 ms at most): joined before, a follower
-        // was seen 12 ms off its leader until its clock moved.
-        await MainLoop.sleep(seconds: 2)
         var lost = false
+        var leaderClock: String?
         while stop.reason == nil {
             switch await leaderTimeline(host: host, port: controlPort) {
             case .success(let timeline):
                 if lost { Console.note("follow: the leader answers again: joining it"); lost = false }
+                if let name = timeline.clock, let known = leaderClock, name != known {
+                    Console.note("follow: the leader restarted (a new clock): synchronising with it again")
+                    guard case .success(let now) = await leaderWall(host: host, port: controlPort), now.plays(wall) else {
+                        Console.error("follow: the restarted leader plays another wall (its sources or layout changed): stopping; start the follower again to follow it")
+                        stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
+                        return
+                    }
+                    do { try coordinator.renewNetworkClock() } catch {
+                        Console.warning("follow: cannot make a new clock for the leader (\(error)); trying again")
+                        await MainLoop.sleep(seconds: 0.5)
+                        continue
+                    }
+                    leaderClock = nil
+                    if !(await settleClock(coordinator)) {
+                        Console.warning("follow: the leader's new clock did not synchronise within 10 s; trying again")
+                        lost = true
+                        continue
+                    }
+                    continue  // its timeline, read again now that the clock follows it
+                }
+                leaderClock = timeline.clock
                 if needsJoining(coordinator, timeline) { await coordinator.follow(timeline) }
             case .failure(let problem):
                 if !lost { Console.warning("follow: lost the leader (\(problem.description)): holding the frame on screen") }
@@ -68,6 +95,16 @@ enum WallLink {
         }
     }
 
+    /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 2 s
+    /// more: synchronised is said after the first answers, and the estimate settles over the
+    /// client clock's window of exchanges (32, one per 50 ms at most): joined before, a
+    /// follower was seen 12 ms off its leader until its clock moved.
+    private static func settleClock(_ coordinator: Coordinator) async -> Bool {
+        guard await coordinator.waitForClockSync(timeout: .seconds(10)) else { return false }
+        await MainLoop.sleep(seconds: 2)
+        return true
+    }
+
     /// Whether the wall shows something else than the leader's timeline says: another state or
     /// speed, or the same frame more than `rejoinThreshold` apart (a seek). Smaller differences
     /// are the clock's estimate moving (the pipeline follows the clock as it is corrected);
@@ -75,11 +112,22 @@ enum WallLink {
     /// the frames came 95 ms late.
     private static func needsJoining(_ coordinator: Coordinator, _ leader: WallTimeline) -> Bool {
         guard let mine = coordinator.timeline else { return true }
-        if mine.isPlaying != leader.isPlaying || abs(mine.rate - leader.rate) > 1e-9 { return true }
+        if mine.isPlaying != leader.isPlaying || mine.isLooping != leader.isLooping || abs(mine.rate - leader.rate) > 1e-9 { return true }
+        // Looping, the two may have been read either side of a wrap: a whole loop apart is together.
+        let length = leader.isLooping ? coordinator.duration : nil
         if leader.isPlaying, let theirs = leader.instant(showing: mine.position) {
-            return abs((theirs - mine.instant).nanoseconds) > rejoinThreshold.nanoseconds
+            let loop = length.map { $0 * (1 / leader.rate) }
+            return apart(theirs - mine.instant, loop: loop) > rejoinThreshold
         }
-        return abs((mine.position - leader.position).nanoseconds) > rejoinThreshold.nanoseconds
+        return apart(mine.position - leader.position, loop: length) > rejoinThreshold
+    }
+
+    /// How far apart a difference is, a whole number of loops of `loop` set aside.
+    private static func apart(_ difference: MediaTime, loop: MediaTime?) -> MediaTime {
+        let magnitude = MediaTime(nanoseconds: abs(difference.nanoseconds))
+        guard let loop, loop > .zero else { return magnitude }
+        let remainder = magnitude.nanoseconds % loop.nanoseconds
+        return MediaTime(nanoseconds: min(remainder, loop.nanoseconds - remainder))
     }
 
     static let rejoinThreshold = MediaTime.milliseconds(20)

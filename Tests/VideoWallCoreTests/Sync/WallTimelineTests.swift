@@ -16,4 +16,33 @@ final class WallTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.position(at: .seconds(80)), .seconds(4))
         XCTAssertNil(timeline.instant(showing: .seconds(5)))
     }
+
+    func testItsWireFormReadsBackWithTheClocksNameAndRefusesWhatIsOutOfRange() {
+        let named = WallTimeline(isPlaying: true, position: .seconds(3), instant: .seconds(90), rate: 0.5, clock: "6F9619FF-8B86-D011-B42D-00C04FC964FF")
+        XCTAssertEqual(WallTimeline(json: named.json), named)
+        let unnamed = WallTimeline(isPlaying: false, position: .seconds(1), instant: .seconds(2))
+        XCTAssertEqual(WallTimeline(json: unnamed.json), unnamed)
+        guard case .object(let fields) = named.json else { return XCTFail("an object") }
+        for (key, value) in [("clock", JSONValue.string("")), ("clock", .string(String(repeating: "a", count: 65))), ("clock", .string("a b")),
+                             ("clock", .string("\u{1b}[2J")), ("clock", .number(1)), ("rate", .number(0)), ("rate", .number(.infinity)),
+                             ("position", .number(-1)), ("instant", .number(1e300)), ("playing", .string("yes"))] {
+            var broken = fields
+            broken[key] = value
+            XCTAssertNil(WallTimeline(json: .object(broken)), "\(key): \(value)")
+        }
+    }
+
+    func testALoopingTimelineWrapsPositionsPastItsEnd() {
+        let looping = WallTimeline(isPlaying: true, position: .seconds(9), instant: .seconds(100), isLooping: true)
+        XCTAssertEqual(looping.wrapped(.milliseconds(10_500), length: .seconds(10)), .milliseconds(500))
+        XCTAssertEqual(looping.wrapped(.seconds(25), length: .seconds(10)), .seconds(5))
+        XCTAssertEqual(looping.wrapped(.seconds(4), length: .seconds(10)), .seconds(4))
+        XCTAssertEqual(looping.wrapped(.seconds(12), length: nil), .seconds(12), "no length known: as it is")
+        let once = WallTimeline(isPlaying: true, position: .seconds(9), instant: .seconds(100))
+        XCTAssertEqual(once.wrapped(.seconds(12), length: .seconds(10)), .seconds(12), "not looping: past the end")
+        XCTAssertEqual(WallTimeline(json: looping.json), looping)
+        guard case .object(var fields) = looping.json else { return XCTFail("an object") }
+        fields["loop"] = .string("inf")
+        XCTAssertNil(WallTimeline(json: .object(fields)))
+    }
 }
