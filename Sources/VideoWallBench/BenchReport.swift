@@ -99,6 +99,14 @@ public struct BenchReport: Codable, Sendable, BenchJSON {
         public var phases: [WallPhase]
     }
 
+    /// `videowall bench --wall N --wall-seconds S`: a long steady run on a LAN link.
+    public struct WallDrift: Codable, Sendable, BenchJSON {
+        public var followers: Int
+        public var seconds: Double
+        /// The spread minute by minute.
+        public var minutes: [WallPhase]
+    }
+
     /// One phase of a wall run: the leader's frames released in it against the followers'.
     public struct WallPhase: Codable, Sendable {
         public var name: String

@@ -44,6 +44,12 @@ public struct BenchRunner {
         return BenchReport.Walls(runs: runs)
     }
 
+    /// A long steady wall across machines, LAN link (`videowall bench --wall N --wall-seconds S`).
+    public func runWallDrift(followers: Int, seconds: Double) async throws -> BenchReport.WallDrift {
+        log("wall drift: videowall lead and \(followers) videowall follow, LAN link, \(Int(seconds)) s of steady play, the spread minute by minute")
+        return try await WallBench(options: options, followers: followers).measureDrift(seconds: seconds)
+    }
+
     /// The fault run alone (`videowall bench --faults`).
     public func runFaults() async throws -> BenchReport.Faults {
         log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")

@@ -115,6 +115,53 @@ struct WallBench {
                                    spreadMilliseconds: phases[0].spreadMilliseconds, secondsToFirstFrameInSync: joins, phases: phases)
     }
 
+    /// A long steady run on a LAN link, no changes: the spread minute by minute, to see whether
+    /// the followers drift from the leader (`videowall bench --wall N --wall-seconds S`).
+    func measureDrift(seconds: Double) async throws -> BenchReport.WallDrift {
+        let clip = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 360, keyFrameInterval: 30),
+                                                            in: options.clipDirectory)
+        let folder = NSTemporaryDirectory() + "videowall-wall-drift-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        let leader = try ChildProcess([options.executable, "lead", "--headless", "--loop", "--quit-after", String(seconds + 60),
+                                       "--clock-port", String(clockPort), "--control-port", String(controlPort),
+                                       "--render-log", folder + "/leader.log", clip], environment: environment)
+        guard await Self.answers(controlPort, within: 20) else { throw BenchError("the leader did not answer on its control port within 20 s") }
+        let relays = try (1...followers).map { _ in
+            (try UDPRelay(port: try FreePort.udp(), targetPort: clockPort, profile: .lan), try TCPRelay(port: try FreePort.tcp(), targetPort: controlPort, profile: .lan))
+        }
+        defer { for (udp, tcp) in relays { udp.stop(); tcp.stop() } }
+        let start = Self.now()
+        let children = try (1...followers).map { index in
+            try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(seconds + 60),
+                              "--clock-port", String(relays[index - 1].0.port), "--render-log", folder + "/follower\(index).log",
+                              "127.0.0.1:\(relays[index - 1].1.port)"], environment: environment)
+        }
+        await sleep(seconds: seconds)
+        for child in children { child.interrupt() }
+        for child in children {
+            let usage = await child.finished()
+            guard usage.status == 0 else { throw BenchError("a follower exited \(usage.status): \(usage.output.suffix(400))") }
+        }
+        leader.interrupt()
+        _ = await leader.finished()
+        let leaderFrames = try Self.entries(folder + "/leader.log")
+        let logs = try (1...followers).map { try Self.entries(folder + "/follower\($0).log") }
+        // Minute by minute, from the fifth second (the followers have joined).
+        var minutes: [BenchReport.WallPhase] = []
+        var from = start + 5_000_000_000
+        let end = start + UInt64(seconds * 1e9)
+        while from < end {
+            let to = min(end, from + 60_000_000_000)
+            minutes.append(Self.phase("minute \(minutes.count + 1)", from: from, to: to, leader: leaderFrames, followers: logs))
+            from = to
+        }
+        return BenchReport.WallDrift(followers: followers, seconds: seconds, minutes: minutes)
+    }
+
     /// The leader's frames released from `from` to `to` against every follower's release of the
     /// same frame in the same pass.
     static func phase(_ name: String, from: UInt64, to: UInt64, leader: RenderLogFrames, followers: [RenderLogFrames]) -> BenchReport.WallPhase {
@@ -174,9 +221,11 @@ struct RenderLogFrames {
             .flatMap { WallBench.apart($0, frame.release) <= 500_000_000 ? $0 : nil }
     }
 
-    /// The release of the first frame after `moment` whose timestamp is below the one before
-    /// it: where the loop wrapped.
+    /// The release of the first frame after `moment` that starts the clip again after a later
+    /// one: where the loop wrapped (a seek backwards lands elsewhere than the start).
     func wrapAfter(_ moment: UInt64) -> UInt64? {
-        zip(frames, frames.dropFirst()).first { $0.1.release > moment && $0.1.presentationTime < $0.0.presentationTime }?.1.release
+        zip(frames, frames.dropFirst()).first {
+            $0.1.release > moment && $0.1.presentationTime < $0.0.presentationTime && $0.1.presentationTime < 100_000_000
+        }?.1.release
     }
 }

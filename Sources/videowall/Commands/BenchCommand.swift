@@ -61,6 +61,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only the wall across machines: videowall lead and this many videowall follow (1 to 8) as processes, through relays that give LAN, Wi-Fi-like and poor links, their render logs compared.", valueName: "followers"))
     var wall: Int?
 
+    @Option(name: .long, help: ArgumentHelp("With --wall: one steady run on a LAN link for this many seconds (60 to 604800), the spread minute by minute (drift), instead of the three links.", valueName: "seconds"))
+    var wallSeconds: Double?
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -81,6 +84,10 @@ struct BenchCommand: ParsableCommand {
         try NumberChecks.seconds(costSeconds, option: "--cost-seconds", maximum: 3600)
         try NumberChecks.seconds(soakSeconds, option: "--soak-seconds", allowsZero: true, minimum: 2, maximum: 7 * 24 * 3600)
         if let wall { try NumberChecks.whole(wall, option: "--wall", in: 1...8) }
+        if let wallSeconds {
+            try NumberChecks.seconds(wallSeconds, option: "--wall-seconds", allowsZero: true, minimum: 60, maximum: 7 * 24 * 3600)
+            if wall == nil { throw ValidationError("--wall-seconds goes with --wall N") }
+        }
         if let playlistSoak { try NumberChecks.seconds(playlistSoak, option: "--playlist-soak", allowsZero: true, minimum: 10, maximum: 7 * 24 * 3600) }
     }
 
@@ -113,7 +120,9 @@ struct BenchCommand: ParsableCommand {
             throw ExitStatus.startupFailed
         }
         let options = self.options
-        if let wall {
+        if let wall, let wallSeconds {
+            try measure({ try await $0.runWallDrift(followers: wall, seconds: wallSeconds) }, options: options, render: { try $0.json() }, text: BenchText.render)
+        } else if let wall {
             try measure({ try await $0.runWall(followers: wall) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if let playlistSoak {
             try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak, withSound: withSound) }, options: options, render: { try $0.json() }, text: BenchText.render)

@@ -83,13 +83,21 @@ enum BenchText {
         }
         lines.append("  from a follower's start to its first frame within 1 ms of the leader's: "
             + run.secondsToFirstFrameInSync.map { String(format: "%.2f s", $0) }.joined(separator: ", "))
-        for phase in run.phases {
-            var line = "  \(phase.name): \(phase.framesCompared) frames shown by all, \(phase.framesMissed) missed by a follower"
-            if let spread = phase.spreadMilliseconds { line += String(format: ", spread p50 %.3f ms, p99 %.3f ms, max %.3f ms", spread.p50, spread.p99, spread.max) }
-            line += phase.secondsToSync.map { String(format: ", all within 1 ms %.2f s after it began", $0) } ?? ", never all within 1 ms"
-            lines.append(line)
-        }
+        lines += run.phases.map(render)
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func render(_ drift: BenchReport.WallDrift) -> String {
+        var lines = [String(format: "wall drift: a leader and %d followers, LAN link, %.0f s of steady play", drift.followers, drift.seconds)]
+        lines += drift.minutes.map(render)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One phase or minute of a wall run, on one line.
+    static func render(_ phase: BenchReport.WallPhase) -> String {
+        var line = "  \(phase.name): \(phase.framesCompared) frames shown by all, \(phase.framesMissed) missed by a follower"
+        if let spread = phase.spreadMilliseconds { line += String(format: ", spread p50 %.3f ms, p99 %.3f ms, max %.3f ms", spread.p50, spread.p99, spread.max) }
+        return line + (phase.secondsToSync.map { String(format: ", all within 1 ms %.2f s after it began", $0) } ?? ", never all within 1 ms")
     }
 
     static func render(_ soak: BenchReport.PlaylistSoak) -> String {

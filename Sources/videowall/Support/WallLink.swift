@@ -43,7 +43,7 @@ enum WallLink {
     }
 
     /// A follower, once loaded: waits for its clock to follow the leader's, joins the leader's
-    /// timeline, then looks at it twice a second and joins again when it moved otherwise than
+    /// timeline, then looks at it ten times a second (`pollInterval`) and joins again when it moved otherwise than
     /// this wall did (a pause, a seek, a new speed). A leader that does not answer is said
     /// once; the wall holds its frame until it answers again.
     ///
@@ -91,9 +91,13 @@ enum WallLink {
                 lost = true
                 coordinator.pause()
             }
-            await MainLoop.sleep(seconds: 0.5)
+            await MainLoop.sleep(seconds: pollInterval)
         }
     }
+
+    /// How often a follower reads its leader's timeline: a pause, a seek or a new speed reaches
+    /// it this late at most (plus the link's delay), and it joins half a second after that.
+    static let pollInterval = 0.1
 
     /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 2 s
     /// more: synchronised is said after the first answers, and the estimate settles over the
