@@ -33,35 +33,55 @@ struct WallBench {
     }
     static var seconds: Double { Schedule.end }
 
-    func measure(over profile: LinkProfile) async throws -> BenchReport.WallRun {
+    /// What a run needs: the looping clip, a folder for the render logs, free ports for the
+    /// leader's clock and control, and the processes' environment (no display).
+    private struct Stage {
+        let clip: String, folder: String
+        let clockPort: Int, controlPort: Int
+        let environment: [String: String]
+    }
+
+    private func prepare() async throws -> Stage {
         let clip = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 360, keyFrameInterval: 30),
                                                             in: options.clipDirectory)
         let folder = NSTemporaryDirectory() + "videowall-wall-bench-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
-        func startLeader(_ log: String) async throws -> ChildProcess {
-            let leader = try ChildProcess([options.executable, "lead", "--headless", "--loop", "--quit-after", String(Schedule.end + 20),
-                                           "--clock-port", String(clockPort), "--control-port", String(controlPort),
-                                           "--render-log", folder + "/" + log, clip], environment: environment)
-            guard await Self.answers(controlPort, within: 20) else { throw BenchError("the leader did not answer on its control port within 20 s") }
-            return leader
-        }
-        var leader = try await startLeader("leader1.log")
+        return Stage(clip: clip, folder: folder, clockPort: try FreePort.udp(), controlPort: try FreePort.tcp(), environment: environment)
+    }
+
+    /// A looping leader writing its render log to `log`, once it answers on its control port.
+    private func startLeader(_ stage: Stage, log: String, seconds: Double) async throws -> ChildProcess {
+        let leader = try ChildProcess([options.executable, "lead", "--headless", "--loop", "--quit-after", String(seconds),
+                                       "--clock-port", String(stage.clockPort), "--control-port", String(stage.controlPort),
+                                       "--render-log", stage.folder + "/" + log, stage.clip], environment: stage.environment)
+        guard await Self.answers(stage.controlPort, within: 20) else { throw BenchError("the leader did not answer on its control port within 20 s") }
+        return leader
+    }
+
+    /// A follower reaching the leader through `relay`, writing its render log as `follower<index>.log`.
+    private func startFollower(_ stage: Stage, index: Int, through relay: (UDPRelay, TCPRelay), seconds: Double) throws -> ChildProcess {
+        try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(seconds),
+                          "--clock-port", String(relay.0.port), "--render-log", stage.folder + "/follower\(index).log",
+                          "127.0.0.1:\(relay.1.port)"], environment: stage.environment)
+    }
+
+    func measure(over profile: LinkProfile) async throws -> BenchReport.WallRun {
+        let stage = try await prepare()
+        defer { try? FileManager.default.removeItem(atPath: stage.folder) }
+        let (folder, controlPort) = (stage.folder, stage.controlPort)
+        var leader = try await startLeader(stage, log: "leader1.log", seconds: Schedule.end + 20)
 
         var relays: [(UDPRelay, TCPRelay)] = []
         defer { for (udp, tcp) in relays { udp.stop(); tcp.stop() } }
         let start = Self.now()
         var children: [ChildProcess] = []
         for index in 1...followers {
-            let relay = (try UDPRelay(port: try FreePort.udp(), targetPort: clockPort, profile: profile),
+            let relay = (try UDPRelay(port: try FreePort.udp(), targetPort: stage.clockPort, profile: profile),
                          try TCPRelay(port: try FreePort.tcp(), targetPort: controlPort, profile: profile))
             relays.append(relay)
-            children.append(try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(Schedule.end + 20),
-                                              "--clock-port", String(relay.0.port), "--render-log", folder + "/follower\(index).log",
-                                              "127.0.0.1:\(relay.1.port)"], environment: environment))
+            children.append(try startFollower(stage, index: index, through: relay, seconds: Schedule.end + 20))
         }
         // The operator's changes, straight to the leader's control port.
         var changes: [(name: String, at: UInt64)] = []
@@ -82,7 +102,7 @@ struct WallBench {
         await at(Schedule.restart)
         leader.interrupt()
         _ = await leader.finished()
-        leader = try await startLeader("leader2.log")
+        leader = try await startLeader(stage, log: "leader2.log", seconds: Schedule.end + 20)
         changes.append(("restart", Self.now()))
         await at(Schedule.end)
         for child in children { child.interrupt() }
@@ -118,28 +138,17 @@ struct WallBench {
     /// A long steady run on a LAN link, no changes: the spread minute by minute, to see whether
     /// the followers drift from the leader (`videowall bench --wall N --wall-seconds S`).
     func measureDrift(seconds: Double) async throws -> BenchReport.WallDrift {
-        let clip = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 360, keyFrameInterval: 30),
-                                                            in: options.clipDirectory)
-        let folder = NSTemporaryDirectory() + "videowall-wall-drift-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        let leader = try ChildProcess([options.executable, "lead", "--headless", "--loop", "--quit-after", String(seconds + 60),
-                                       "--clock-port", String(clockPort), "--control-port", String(controlPort),
-                                       "--render-log", folder + "/leader.log", clip], environment: environment)
-        guard await Self.answers(controlPort, within: 20) else { throw BenchError("the leader did not answer on its control port within 20 s") }
+        let stage = try await prepare()
+        defer { try? FileManager.default.removeItem(atPath: stage.folder) }
+        let folder = stage.folder
+        let leader = try await startLeader(stage, log: "leader.log", seconds: seconds + 60)
         let relays = try (1...followers).map { _ in
-            (try UDPRelay(port: try FreePort.udp(), targetPort: clockPort, profile: .lan), try TCPRelay(port: try FreePort.tcp(), targetPort: controlPort, profile: .lan))
+            (try UDPRelay(port: try FreePort.udp(), targetPort: stage.clockPort, profile: .lan),
+             try TCPRelay(port: try FreePort.tcp(), targetPort: stage.controlPort, profile: .lan))
         }
         defer { for (udp, tcp) in relays { udp.stop(); tcp.stop() } }
         let start = Self.now()
-        let children = try (1...followers).map { index in
-            try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(seconds + 60),
-                              "--clock-port", String(relays[index - 1].0.port), "--render-log", folder + "/follower\(index).log",
-                              "127.0.0.1:\(relays[index - 1].1.port)"], environment: environment)
-        }
+        let children = try (1...followers).map { index in try startFollower(stage, index: index, through: relays[index - 1], seconds: seconds + 60) }
         await sleep(seconds: seconds)
         for child in children { child.interrupt() }
         for child in children {

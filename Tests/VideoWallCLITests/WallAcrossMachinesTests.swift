@@ -11,10 +11,9 @@ import XCTest
 final class WallAcrossMachinesTests: XCTestCase {
     func testTwoFollowersShowTheLeadersFramesAtTheSameMoments() throws {
         let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 600, keyFrameInterval: 30)) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-wall-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+        let scratch = try WallScratch("vw-wall")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
 
         let runs = Runs()
         runs.start("leader") {
@@ -72,10 +71,9 @@ final class WallAcrossMachinesTests: XCTestCase {
     /// frames when it does.
     func testAFollowerSurvivesALeaderRestart() throws {
         let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 600, keyFrameInterval: 45, audio: true)) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-restart-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+        let scratch = try WallScratch("vw-restart")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
         func leader(_ name: String, seconds: Int) -> @Sendable () throws -> CommandRunner.Result {
             { try CommandRunner.run(["lead", "--headless", "--quit-after", "\(seconds)", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
                                      "--render-log", folder + "/\(name).log", clip], timeout: 40) }
@@ -119,10 +117,9 @@ final class WallAcrossMachinesTests: XCTestCase {
     /// given no --loop, loops with it, and shows each frame of every pass when the leader does.
     func testAFollowerLoopsWithItsLeader() throws {
         let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)) }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-loop-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+        let scratch = try WallScratch("vw-loop")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
         let runs = Runs()
         runs.start("leader") {
             try CommandRunner.run(["lead", "--headless", "--loop", "--quit-after", "13", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
@@ -196,6 +193,21 @@ final class WallAcrossMachinesTests: XCTestCase {
         let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
         return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
     }
+}
+
+/// A wall's own folder for its logs (removed with it) and free ports for its clock and control.
+final class WallScratch {
+    let folder: String
+    let clockPort: Int, controlPort: Int
+
+    init(_ name: String) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        clockPort = try FreePort.udp()
+        controlPort = try FreePort.tcp()
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: folder) }
 }
 
 /// Programs run on threads of their own, and their results.

@@ -25,10 +25,9 @@ final class WallScreensTests: XCTestCase {
     func testAFollowerShowsThePartOfTheCanvasUnderItsScreen() throws {
         let clip = try onMainLoop { try await TestClips.positionRamp(seconds: 40) }
         let display = try VirtualDisplay.ensure()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-screens-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        let clockPort = try FreePort.udp(), controlPort = try FreePort.tcp()
+        let scratch = try WallScratch("vw-screens")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
 
         let leader = Runs()
         leader.start("leader") {

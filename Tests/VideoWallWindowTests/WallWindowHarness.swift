@@ -20,7 +20,7 @@ enum WallWindowHarness {
                      kiosk: Bool = false, labels: [String: String] = [:],
                      configuration: CoordinatorConfiguration = CoordinatorConfiguration(),
                      offsets: [Int: TileOffset] = [:], compare: CompareMode? = nil,
-                     playlists: [Int: [PlaylistItem]] = [:], looping: Set<Int> = []) async throws -> (WallWindow, Coordinator) {
+                     playlists: [Int: [PlaylistItem]] = [:], looping: Set<Int> = [], screen: CanvasScreen? = nil) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -31,6 +31,7 @@ enum WallWindowHarness {
         options.height = height
         options.kiosk = kiosk
         options.compare = compare
+        options.screen = screen
         let window = try WallWindow(layout: layout, assignments: sources.enumerated().map { ($0.offset, $0.element) },
                                     labels: labels, options: options)
         let coordinator = try Coordinator(configuration: configuration)

@@ -75,9 +75,9 @@ extension Coordinator {
 
     /// Follows the leader's clock with a new client clock, and pauses the wall: a leader that
     /// restarted serves a clock from a new origin, and a client clock that saw its leader's
-    /// time go backwards never follows it again (GStreamer marks it corrupted; a new client
-    /// clock for the same address gets a fresh one). Every tile moves onto the new clock at
-    /// its next start (`gst_pipeline_use_clock`); join the leader again once it synchronised
+    /// time go backwards does not follow it again (GStreamer 1.22's stands on its last time
+    /// until the leader's catches up; later versions mark it corrupted). Every tile moves onto
+    /// the new clock now (`Player.useClock`); join the leader again once it synchronised
     /// (`waitForClockSync`, `follow`).
     ///
     /// GStreamer 1.22 shares one internal client clock among the client clocks of one address

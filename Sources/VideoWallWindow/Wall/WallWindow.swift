@@ -388,8 +388,12 @@ public final class WallWindow {
             placeOverloadBanner()
             return
         }
-        let frames = RegionGeometry.pixelRects(for: layout.regions, in: Size(width: Double(stageSize.width), height: Double(stageSize.height)), gap: layout.gap)
-        for (view, frame) in zip(tiles, frames) {
+        // A wall across screens seen whole keeps its canvas's shape, letterboxed in the window.
+        let whole = PixelRect(x: 0, y: 0, width: stageSize.width, height: stageSize.height)
+        let area = layout.canvas.map { AspectFit.videoRect(media: $0.size, in: whole, mode: .fit) } ?? whole
+        let frames = RegionGeometry.pixelRects(for: layout.regions, in: Size(width: Double(area.width), height: Double(area.height)), gap: layout.gap)
+        for (view, inArea) in zip(tiles, frames) {
+            let frame = PixelRect(x: area.x + inArea.x, y: area.y + inArea.y, width: inArea.width, height: inArea.height)
             gtk_layout_move(vw_layout(stage), view.container, gint(clamping: frame.x), gint(clamping: frame.y))
             view.layout(in: frame)
         }

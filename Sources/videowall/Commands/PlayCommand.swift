@@ -66,7 +66,7 @@ struct PlayCommand: ParsableCommand {
         }
         if let screen {
             do throws(LayoutError) {
-                guard let chosen else { throw LayoutError(file: "--screen", line: nil, message: "--screen \(TerminalText.quoted(screen)) needs a layout with a canvas and screens (see layouts/wall-3x1.yaml)") }
+                guard let chosen else { throw TilePlan.noCanvas(forScreen: screen, layout: "--screen") }
                 _ = try chosen.screen(named: screen)
             } catch {
                 Console.error(error.description)

@@ -75,14 +75,17 @@ struct TilePlan: Sendable {
     /// The screen `name` of the plan's canvas; a layout without one, or without a screen of
     /// that name, is an error naming the screens it has.
     func screen(named name: String) throws(LayoutError) -> CanvasScreen {
-        guard let canvas = layout.canvas else {
-            throw LayoutError(file: layout.name, line: nil, message: "--screen \(TerminalText.quoted(name)) needs a layout with a canvas and screens (see layouts/wall-3x1.yaml)")
-        }
+        guard let canvas = layout.canvas else { throw Self.noCanvas(forScreen: name, layout: layout.name) }
         guard let screen = canvas.screen(named: name) else {
             throw LayoutError(file: layout.name, line: nil, message: "no screen named \(TerminalText.quoted(name)); the layout has "
                 + canvas.screens.map { TerminalText.quoted($0.name) }.joined(separator: ", "))
         }
         return screen
+    }
+
+    /// `--screen NAME` with a layout that has no canvas, or none at all.
+    static func noCanvas(forScreen name: String, layout: String) -> LayoutError {
+        LayoutError(file: layout, line: nil, message: "--screen \(TerminalText.quoted(name)) needs a layout with a canvas and screens (see layouts/wall-3x1.yaml)")
     }
 
     /// The tiles as the engine takes them: a region's own loop, mute and volume, with `output`

@@ -106,9 +106,10 @@ struct FollowCommand: ParsableCommand {
         case .success(let wall):
             var plan: TilePlan?
             if let shared = wall.layout {
+                if let own = window.layout { Console.note("follow: playing the leader's layout, not --layout \(TerminalText.quoted(own))") }
                 do { plan = try TilePlan.following(shared, sources: wall.sources) } catch {
-                    Console.error("follow: \(error.description)")
-                    throw ExitStatus.usage
+                    Console.error("follow: cannot read the wall from \(TerminalText.quoted(leader)): \(error.description)")
+                    throw ExitStatus.remoteUnreachable
                 }
             }
             try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall),

@@ -43,9 +43,10 @@ enum WallLink {
     }
 
     /// A follower, once loaded: waits for its clock to follow the leader's, joins the leader's
-    /// timeline, then looks at it ten times a second (`pollInterval`) and joins again when it moved otherwise than
-    /// this wall did (a pause, a seek, a new speed). A leader that does not answer is said
-    /// once; the wall holds its frame until it answers again.
+    /// timeline, then looks at it ten times a second (`pollInterval`) and joins again when it
+    /// moved otherwise than this wall did (a pause, a seek, a new speed, a loop turned on or
+    /// off). A leader that does not answer is said once; the wall holds its frame until it
+    /// answers again.
     ///
     /// A leader that restarted serves a clock from a new origin under a new name: the follower
     /// takes it up with a new client clock (`renewNetworkClock`), and joins again once that
@@ -78,9 +79,7 @@ enum WallLink {
                     }
                     leaderClock = nil
                     if !(await settleClock(coordinator)) {
-                        Console.warning("follow: the leader's new clock did not synchronise within 10 s; trying again")
-                        lost = true
-                        continue
+                        Console.warning("follow: the leader's new clock did not synchronise within 10 s; joining it as it is")
                     }
                     continue  // its timeline, read again now that the clock follows it
                 }
