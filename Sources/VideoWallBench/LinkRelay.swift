@@ -155,16 +155,22 @@ final class TCPRelay: @unchecked Sendable {
                 pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(server, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
             guard connected == 0 else { Glibc.close(client); Glibc.close(server); continue }
-            pump(from: client, to: server)
-            pump(from: server, to: client)
+            // Both sockets are closed once both directions are done: a follower opens a
+            // connection for each request, ten a second, and a relay that kept them would run
+            // out of descriptors within the hour.
+            let pumps = DispatchGroup()
+            pump(from: client, to: server, group: pumps)
+            pump(from: server, to: client, group: pumps)
+            pumps.notify(queue: .global()) { Glibc.close(client); Glibc.close(server) }
         }
         Glibc.close(listener)
     }
 
     /// Copies `source` to `destination`, each chunk after the link's delay, never out of order.
-    private func pump(from source: Int32, to destination: Int32) {
+    private func pump(from source: Int32, to destination: Int32, group: DispatchGroup) {
         let queue = DispatchQueue(label: "videowall.tcp-relay")
         let profile = self.profile
+        group.enter()
         Thread.detachNewThread {
             var buffer = [UInt8](repeating: 0, count: 64 * 1024)
             var last = DispatchTime.now()
@@ -175,7 +181,10 @@ final class TCPRelay: @unchecked Sendable {
                 last = max(last, .now() + profile.sample())
                 queue.asyncAfter(deadline: last) { _ = Glibc.send(destination, chunk, chunk.count, Int32(MSG_NOSIGNAL)) }
             }
-            queue.asyncAfter(deadline: last) { shutdown(destination, Int32(SHUT_WR)) }
+            queue.asyncAfter(deadline: last) {
+                shutdown(destination, Int32(SHUT_WR))
+                group.leave()
+            }
         }
     }
 }

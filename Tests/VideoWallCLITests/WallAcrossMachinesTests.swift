@@ -53,6 +53,7 @@ final class WallAcrossMachinesTests: XCTestCase {
             // From the fourth frame after it joined: each frame against the leader's same frame.
             let apart = follower.dropFirst(3).compactMap { frame, release in leader[frame].map { abs(Int64(release) - Int64($0)) } }
             XCTAssertEqual(apart.count, follower.count - 3, "\(name): every frame it showed, the leader showed too")
+            guard !apart.isEmpty else { XCTFail("\(name) showed none of the leader's frames"); continue }
             let sorted = apart.sorted()
             let p99 = sorted[min(sorted.count - 1, sorted.count * 99 / 100)]
             XCTAssertLessThanOrEqual(p99, 1_000_000, "\(name): p99 \(Double(p99) / 1e6) ms apart (LAN target 1 ms)")
@@ -108,6 +109,7 @@ final class WallAcrossMachinesTests: XCTestCase {
             leaderFrames[Int((Double(entry.presentationTime) * 30 / 1e9).rounded())].map { abs(Int64(entry.release) - Int64($0)) }
         }
         XCTAssertEqual(apart.count, late.count, "every frame it showed, the new leader showed too")
+        guard !apart.isEmpty else { return XCTFail("the follower showed none of the new leader's frames: \(said)") }
         let sorted = apart.sorted()
         XCTAssertLessThanOrEqual(sorted[min(sorted.count - 1, sorted.count * 99 / 100)], 1_000_000, "p99 of \(sorted.count) frames")
         XCTAssertLessThanOrEqual(sorted.last ?? .max, 4_000_000, "worst \(Double(sorted.last ?? 0) / 1e6) ms")
@@ -139,8 +141,10 @@ final class WallAcrossMachinesTests: XCTestCase {
             leader.filter { $0.presentationTime == entry.presentationTime }.map { abs(Int64(entry.release) - Int64($0.release)) }.min()
         }
         let wraps = zip(follower, follower.dropFirst()).filter { $0.1.presentationTime < $0.0.presentationTime }.count
-        XCTAssertGreaterThanOrEqual(wraps, 2, "the follower wrapped with the leader")
+        let said = results["follower"]??.standardError ?? ""
+        XCTAssertGreaterThanOrEqual(wraps, 2, "the follower wrapped with the leader: \(said)")
         XCTAssertEqual(apart.count, follower.count - 3, "every frame it showed, the leader showed too")
+        guard !apart.isEmpty else { return XCTFail("the follower showed no frame: \(said)") }
         let sorted = apart.sorted()
         // Which frames were apart, and by how much, for a failure to be read.
         let off = zip(follower.dropFirst(3), apart).filter { $0.1 > 1_000_000 }

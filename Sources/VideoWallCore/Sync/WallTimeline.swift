@@ -7,15 +7,20 @@ public struct WallTimeline: Sendable, Equatable {
     public var position: MediaTime
     public var instant: MediaTime
     public var rate: Double
-    /// Whether the wall wraps to its start at its end (`length`), as its group loop does.
+    /// Whether the wall wraps to its start at its end, as its group loop does.
     public var isLooping: Bool
+    /// How long a pass of that loop is, when known: a clip's own length may say more (its
+    /// sound running past its last frame), and a follower must wrap where the leader does.
+    public var loopLength: MediaTime?
     /// Which clock `instant` is on: a name the leader's clock takes when it starts (a leader
     /// that restarts serves a new clock, from a new origin, under a new name); nil: not said.
     public var clock: String?
 
-    public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1, isLooping: Bool = false, clock: String? = nil) {
+    public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1, isLooping: Bool = false,
+                loopLength: MediaTime? = nil, clock: String? = nil) {
         self.isPlaying = isPlaying
         self.isLooping = isLooping
+        self.loopLength = isLooping ? loopLength : nil
         self.position = position
         self.instant = instant
         self.rate = rate
@@ -28,10 +33,11 @@ public struct WallTimeline: Sendable, Equatable {
         return position + (instant - self.instant) * rate
     }
 
-    /// `position` brought into a loop of `length`: where a looping wall stands at a position
-    /// past its end (unchanged when it does not loop, or the length is not known).
+    /// `position` brought into a loop of `loopLength` (or of `length`, when the timeline does
+    /// not say its own): where a looping wall stands at a position past its end (unchanged
+    /// when it does not loop, or no length is known).
     public func wrapped(_ position: MediaTime, length: MediaTime?) -> MediaTime {
-        guard isLooping, let length, length > .zero else { return position }
+        guard isLooping, let length = loopLength ?? length, length > .zero else { return position }
         let remainder = position.nanoseconds % length.nanoseconds
         return MediaTime(nanoseconds: remainder < 0 ? remainder + length.nanoseconds : remainder)
     }
@@ -50,13 +56,14 @@ extension WallTimeline {
         var fields: [String: JSONValue] = ["playing": .bool(isPlaying), "position": .number(Double(position.nanoseconds)),
                                            "instant": .number(Double(instant.nanoseconds)), "rate": .number(rate)]
         if isLooping { fields["loop"] = .bool(true) }
+        if let loopLength { fields["loop-length"] = .number(Double(loopLength.nanoseconds)) }
         if let clock { fields["clock"] = .string(clock) }
         return .object(fields)
     }
 
     /// A timeline as a leader's control port sends it (`wall-timeline`: `playing`, and
-    /// `position`, `instant` in nanoseconds, `rate`, `loop` when it loops, and `clock`, the
-    /// clock's name, when said),
+    /// `position`, `instant` in nanoseconds, `rate`, `loop` when it loops and `loop-length`
+    /// when known, and `clock`, the clock's name, when said),
     /// every number range-checked; nil when anything is missing or out of range.
     public init?(json: JSONValue) {
         guard case .object(let fields) = json, case .bool(let playing)? = fields["playing"],
@@ -69,13 +76,18 @@ extension WallTimeline {
             guard case .bool(let on) = loop else { return nil }
             looping = on
         }
+        var loopLength: MediaTime?
+        if let length = fields["loop-length"] {
+            guard let nanoseconds = length.doubleValue, nanoseconds.isFinite, (1...Self.largestTime).contains(nanoseconds) else { return nil }
+            loopLength = MediaTime(nanoseconds: Int64(nanoseconds))
+        }
         var clock: String?
         if let named = fields["clock"] {
             guard case .string(let name) = named, Self.isClockName(name) else { return nil }
             clock = name
         }
         self.init(isPlaying: playing, position: MediaTime(nanoseconds: Int64(position)), instant: MediaTime(nanoseconds: Int64(instant)),
-                  rate: rate, isLooping: looping, clock: clock)
+                  rate: rate, isLooping: looping, loopLength: loopLength, clock: clock)
     }
 
     /// A clock's name: 1 to 64 ASCII letters, digits and hyphens (a UUID).

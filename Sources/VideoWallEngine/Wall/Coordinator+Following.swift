@@ -34,23 +34,52 @@ extension Coordinator {
         return await Task.detached { clock.waitForSync(timeout: ClockTime(nanoseconds: nanoseconds)) }.value
     }
 
+    /// The furthest ahead a leader's start is joined at its own instant (`follow`): a start
+    /// margin is half a second; a timeline further ahead is not a start (a frame prerolled for
+    /// a later pass), and is joined `lead` from now.
+    static let furthestStart = MediaTime.seconds(1)
+
+    /// How near a looping leader's wrap a follower does not join (`follow`).
+    static let wrapMargin = MediaTime.milliseconds(250)
+
+    /// How long one pass of the wall's group loop is (the longest tile's length, as the wall
+    /// loops it; a clip's container may say more, its sound running past its last frame).
+    public var loopLength: MediaTime? { machine.loopPlan?.groupDuration }
+
+    /// The wall's clock now (the leader's, on a follower): what `timeline`'s instants and the
+    /// instant `follow` returns are read against.
+    public var clockTime: MediaTime { MediaTime(clock.time) }
+
     /// Where the wall's media stands on its clock now: the frame at `position` shown at
     /// `instant` (read from the tile with the latest frame on screen), moving at its rate
     /// while it plays. Nil while no tile shows a frame.
     public var timeline: WallTimeline? {
         guard let (position, runningTime) = joinTarget(lead: .zero) else { return nil }
         if transport == .playing, let base = machine.baseTime {
-            return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate, isLooping: isLooping, clock: clockName)
+            return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate, isLooping: isLooping, loopLength: loopLength, clock: clockName)
         }
-        return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate, isLooping: isLooping, clock: clockName)
+        return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate, isLooping: isLooping, loopLength: loopLength, clock: clockName)
     }
 
     /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): a
     /// playing timeline is joined `lead` from now (an accurate seek to the position it will
     /// have reached then, and a start that shows it at that instant); a paused one is stood on.
-    /// Returns the instant the wall joins at (nil when it stands paused).
+    /// A leader that starts ahead of its clock (a start margin, after a resume, a seek or a new
+    /// speed) is joined at its own start, missing no frame, if that is at least `seekTime`
+    /// away. Returns the instant the wall joins at (nil when it stands paused, or when it did
+    /// not join because the leader is about to wrap: ask again once it has).
     @discardableResult
-    public func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500)) async -> MediaTime? {
+    public func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500), seekTime: Duration = .milliseconds(200)) async -> MediaTime? {
+        // A looping leader's position does not go on in a straight line across its wrap, and
+        // where a pass ends is not known to a frame (a clip's length counts its sound, which
+        // may run on past its last picture: 43 ms in a test clip). A join that would land in
+        // the last quarter second of a pass waits for the leader's next one.
+        // The leader's own reading at its wrap is no better: its last frame of a pass was seen
+        // paired with the next pass's running time.
+        if timeline.isPlaying, timeline.isLooping, let length = timeline.loopLength ?? loopLength ?? duration,
+           timeline.position >= length - Self.wrapMargin || timeline.position(at: MediaTime(clock.time) + MediaTime(lead)) >= length - Self.wrapMargin {
+            return nil
+        }
         if abs(rate - timeline.rate) > 1e-9 { await setRate(timeline.rate) }
         if isLooping != timeline.isLooping { setLooping(timeline.isLooping) }
         pause()
@@ -58,17 +87,21 @@ extension Coordinator {
             await seek(to: timeline.position)
             return nil
         }
-        // The position the leader reaches `lead` from now, moved on to the next frame's start
-        // (the frame there then starts at the instant, as the leader's does; a position inside
-        // a frame would show that frame late and short), nudged as a frame step is.
-        var target = timeline.position(at: MediaTime(clock.time) + MediaTime(lead))
+        // The position the leader reaches at its own start, or `lead` from now, moved on to the
+        // next frame's start (the frame there then starts at the instant, as the leader's does;
+        // a position inside a frame would show that frame late and short), nudged as a frame
+        // step is.
+        let now = MediaTime(clock.time)
+        let startsAhead = timeline.instant >= now + MediaTime(seekTime) && timeline.instant <= now + Self.furthestStart
+        let joining = startsAhead ? timeline.instant : now + MediaTime(lead)
+        var target = timeline.position(at: joining)
         if let frame = active.compactMap({ $0.asset.video?.frameDuration }).min(), frame > .zero {
             let next = (target.nanoseconds + frame.nanoseconds - 1) / frame.nanoseconds * frame.nanoseconds
             target = Self.frameSeekTime(MediaTime(nanoseconds: next), frameDuration: frame)
         }
         guard let instant = timeline.instant(showing: target) else { return nil }
         // A looping leader's position past the end is where it wrapped to.
-        await seek(to: timeline.wrapped(target, length: duration))
+        await seek(to: timeline.wrapped(target, length: loopLength ?? duration))
         handle(.playShowingCurrentFrame(at: instant))
         return instant
     }

@@ -128,6 +128,10 @@ struct PlaybackSettings {
     /// `videowall lead` or `videowall follow`: the wall's part in a wall across machines.
     var role: WallRole?
 
+    /// How far ahead a leader starts after a change (`lead`): a follower reads the change
+    /// within its poll (0.1 s) and the link's delay, and needs an accurate seek's time more.
+    static let leaderStartMargin: Duration = .milliseconds(500)
+
     /// The tiles with `--offset` applied over what their regions say.
     func applyingOffsets(to specs: [TileSpec]) -> [TileSpec] {
         var specs = specs
@@ -147,7 +151,11 @@ struct PlaybackSettings {
         // The watchdog rebuilds a stalled tile: it runs when tiles may be rebuilt.
         configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
         switch role {
-        case .lead(let clockPort, _)?: configuration.clockServicePort = clockPort
+        case .lead(let clockPort, _)?:
+            configuration.clockServicePort = clockPort
+            // Every start (a resume, after a seek or a new speed) half a second ahead: time for
+            // the followers to read it and seek, so they start with the leader, frame for frame.
+            configuration.startMargin = PlaybackSettings.leaderStartMargin
         case .follow(let host, _, let clockPort, _)?: configuration.clock = .network(host: host, port: clockPort)
         case nil: break
         }

@@ -84,7 +84,12 @@ enum WallLink {
                     continue  // its timeline, read again now that the clock follows it
                 }
                 leaderClock = timeline.clock
-                if needsJoining(coordinator, timeline) { await coordinator.follow(timeline) }
+                if needsJoining(coordinator, timeline), let instant = await coordinator.follow(timeline) {
+                    // Until the instant it joins at, the wall shows no frame of the new start
+                    // to compare: looked at before, it would seem apart and join again, for ever.
+                    let wait = (instant - coordinator.clockTime).seconds + 0.1
+                    if wait > 0 { await MainLoop.sleep(seconds: min(wait, 2)) }
+                }
             case .failure(let problem):
                 if !lost { Console.warning("follow: lost the leader (\(problem.description)): holding the frame on screen") }
                 lost = true
@@ -117,7 +122,7 @@ enum WallLink {
         guard let mine = coordinator.timeline else { return true }
         if mine.isPlaying != leader.isPlaying || mine.isLooping != leader.isLooping || abs(mine.rate - leader.rate) > 1e-9 { return true }
         // Looping, the two may have been read either side of a wrap: a whole loop apart is together.
-        let length = leader.isLooping ? coordinator.duration : nil
+        let length = leader.isLooping ? leader.loopLength ?? coordinator.loopLength ?? coordinator.duration : nil
         if leader.isPlaying, let theirs = leader.instant(showing: mine.position) {
             let loop = length.map { $0 * (1 / leader.rate) }
             return apart(theirs - mine.instant, loop: loop) > rejoinThreshold

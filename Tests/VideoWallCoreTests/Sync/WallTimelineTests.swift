@@ -41,8 +41,18 @@ final class WallTimelineTests: XCTestCase {
         let once = WallTimeline(isPlaying: true, position: .seconds(9), instant: .seconds(100))
         XCTAssertEqual(once.wrapped(.seconds(12), length: .seconds(10)), .seconds(12), "not looping: past the end")
         XCTAssertEqual(WallTimeline(json: looping.json), looping)
+        // The leader's own pass length wins over the one the follower knows.
+        let measured = WallTimeline(isPlaying: true, position: .seconds(1), instant: .seconds(100), isLooping: true, loopLength: .seconds(2))
+        XCTAssertEqual(measured.wrapped(.milliseconds(2_500), length: .milliseconds(2_043)), .milliseconds(500))
+        XCTAssertEqual(WallTimeline(json: measured.json), measured)
+        XCTAssertNil(WallTimeline(isPlaying: true, position: .zero, instant: .zero, loopLength: .seconds(2)).loopLength, "no loop, no length")
         guard case .object(var fields) = looping.json else { return XCTFail("an object") }
         fields["loop"] = .string("inf")
         XCTAssertNil(WallTimeline(json: .object(fields)))
+        for length in [JSONValue.number(0), .number(-1), .number(.nan), .number(1e300), .string("2")] {
+            guard case .object(var withLength) = measured.json else { return XCTFail("an object") }
+            withLength["loop-length"] = length
+            XCTAssertNil(WallTimeline(json: .object(withLength)), "loop-length \(length)")
+        }
     }
 }
