@@ -122,7 +122,8 @@ extension Coordinator {
         let spellings = AddressSpellings.spellings(of: host)
         clockRenewals += 1
         let bus = try Bus.make()
-        let renewed = try Clock.networkClient(address: spellings[clockRenewals % spellings.count], port: port, bus: bus)
+        let address = spellings.isEmpty ? host : spellings[clockRenewals % spellings.count]
+        let renewed = try Clock.networkClient(address: address, port: port, bus: bus)
         clockStatisticsWatch = nil
         clockStatistics = nil
         clock = renewed
