@@ -105,13 +105,7 @@ struct WallBench {
         leader = try await startLeader(stage, log: "leader2.log", seconds: Schedule.end + 20)
         changes.append(("restart", Self.now()))
         await at(Schedule.end)
-        for child in children { child.interrupt() }
-        for child in children {
-            let usage = await child.finished()
-            guard usage.status == 0 else { throw BenchError("a follower exited \(usage.status): \(usage.output.suffix(400))") }
-        }
-        leader.interrupt()
-        _ = await leader.finished()
+        try await Self.stop(followers: children, leader: leader)
 
         let first = try Self.entries(folder + "/leader1.log"), second = try Self.entries(folder + "/leader2.log")
         let logs = try (1...followers).map { try Self.entries(folder + "/follower\($0).log") }
@@ -150,13 +144,7 @@ struct WallBench {
         let start = Self.now()
         let children = try (1...followers).map { index in try startFollower(stage, index: index, through: relays[index - 1], seconds: seconds + 60) }
         await sleep(seconds: seconds)
-        for child in children { child.interrupt() }
-        for child in children {
-            let usage = await child.finished()
-            guard usage.status == 0 else { throw BenchError("a follower exited \(usage.status): \(usage.output.suffix(400))") }
-        }
-        leader.interrupt()
-        _ = await leader.finished()
+        try await Self.stop(followers: children, leader: leader)
         let leaderFrames = try Self.entries(folder + "/leader.log")
         let logs = try (1...followers).map { try Self.entries(folder + "/follower\($0).log") }
         // Minute by minute, from the fifth second (the followers have joined).
@@ -169,6 +157,18 @@ struct WallBench {
             from = to
         }
         return BenchReport.WallDrift(followers: followers, seconds: seconds, minutes: minutes)
+    }
+
+    /// Stops the followers, then the leader (SIGINT: each writes the rest of its render log);
+    /// a follower that did not end well fails the run.
+    private static func stop(followers: [ChildProcess], leader: ChildProcess) async throws {
+        for child in followers { child.interrupt() }
+        for child in followers {
+            let usage = await child.finished()
+            guard usage.status == 0 else { throw BenchError("a follower exited \(usage.status): \(usage.output.suffix(400))") }
+        }
+        leader.interrupt()
+        _ = await leader.finished()
     }
 
     /// The leader's frames released from `from` to `to` against every follower's release of the
