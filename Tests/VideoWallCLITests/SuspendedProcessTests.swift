@@ -11,17 +11,34 @@ final class SuspendedProcessTests: XCTestCase {
             (try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 450)),
              try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 25, frames: 375, audio: true)))
         }
-        // Stopped 3 s, from 2.5 s after the start (the wall plays by then, on a quiet machine).
-        // --quit-after counts 7 s of playback: the time stood still is not, so the run ends
-        // about 10 s after it started, with 7 s of frames due.
-        let result = try CommandRunner.run(["--headless", "--quit-after", "7", "--report", "-", silent, withSound],
-                                           timeout: 30, signals: [(2.5, SIGSTOP), (5.5, SIGCONT)])
+        // Stopped 3 s once both tiles play and have shown a second (asked over the IPC socket:
+        // a stop at a fixed time after the start fell, on a busy machine, while the wall still
+        // loaded, before --quit-after started counting). --quit-after counts 7 s of playback: the
+        // time stood still is not, so the run ends about 10 s after the wall started playing.
+        let socket = TestClips.directory + "/suspended-\(UUID().uuidString.prefix(8)).sock"
+        addTeardownBlock { unlink(socket) }
+        let run = BackgroundRun(["--headless", "--quit-after", "7", "--report", "-", "--input-ipc-server", socket, silent, withSound],
+                                timeout: 40)
+        let ipc = try IPCConnection(path: socket)
+        let pid = try XCTUnwrap(run.processID())
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            let states = (1...2).map { try? ipc.data(["get_property", "tile/\($0)/state"]) as? String }
+            if states.allSatisfy({ $0 == "playing" }), (try? ipc.number("time-pos")) ?? 0 >= 1 { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let before = try ipc.number("time-pos")
+        XCTAssertLessThan(before, 1.5, "stopped soon after the wall played a second")
+        kill(pid, SIGSTOP)
+        Thread.sleep(forTimeInterval: 3)
+        kill(pid, SIGCONT)
+        let result = try run.finish(timeout: 30)
         XCTAssertEqual(result.status, 0, result.standardError)
         XCTAssertTrue(result.standardError.contains("videowall: warning: the process stood still for "), result.standardError)
         let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         let suspended = report["suspendedSeconds"] as? Double ?? 0
-        XCTAssertGreaterThan(suspended, 1.5, "most of the 3 s stopped fell while the wall played: \(result.standardOutput)")
-        XCTAssertLessThan(suspended, 3.3, result.standardOutput)
+        // 3 s less the main loop's tick (0.1 s) and the report's rounding to tenths.
+        XCTAssertEqual(suspended, 2.9, accuracy: 0.25, "the 3 s stopped, all while the wall played: \(result.standardOutput)")
         let tiles = try XCTUnwrap(report["tiles"] as? [[String: Any]])
         XCTAssertEqual(tiles.count, 2)
         for (tile, rate) in zip(tiles, [30.0, 25.0]) {
@@ -31,8 +48,9 @@ final class SuspendedProcessTests: XCTestCase {
             // below). Without the re-base, the tiles show nothing new for about as long again
             // as they stood still (3 s) after they wake.
             XCTAssertLessThan(rendered / rate, 7 + 0.4, "frames shown for the time not stopped: \(tile)")
-            XCTAssertGreaterThan(rendered / rate, 7 - (3 - suspended) - 1.2, "frames shown for the time not stopped: \(tile)")
-            XCTAssertEqual(tile["position"] as? Double ?? 0, 7 - (3 - suspended), accuracy: 0.5,
+            XCTAssertGreaterThan(rendered / rate, 7 - 1.2, "frames shown for the time not stopped: \(tile)")
+            // --quit-after starts counting once the wall is loaded, a moment before it plays.
+            XCTAssertEqual(tile["position"] as? Double ?? 0, 7, accuracy: 0.4,
                            "--quit-after counted playback, not the time stood still: \(tile)")
             // The sinks drop what is late in the moment between waking and the re-base (on a
             // busy machine up to a second); those frames count as dropped, and the wall is that
