@@ -39,6 +39,9 @@ public struct PassingBuffer: Sendable {
     public var duration: ClockTime?
     /// The running time of its PTS in the pad's segment; only from `onBuffer(withRunningTime: true)`.
     public var runningTime: ClockTime? = nil
+    /// Whether it cannot be decoded alone (GST_BUFFER_FLAG_DELTA_UNIT); only from a plain
+    /// `onBuffer`.
+    public var isDeltaUnit = false
 }
 
 /// A buffer as it reaches a playing sink (`Pad.onBufferDue`): when the sink will release it,
@@ -126,7 +129,8 @@ extension Pad {
         let plain: GstPadProbeCallback = { _, info, data in
             guard let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
             let passing = PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
-                                        duration: ClockTime(raw: vw_buffer_duration(buffer)))
+                                        duration: ClockTime(raw: vw_buffer_duration(buffer)),
+                                        isDeltaUnit: vw_buffer_is_delta_unit(buffer) != 0)
             (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<PassingBuffer>).body(passing)
             return GST_PAD_PROBE_OK
         }

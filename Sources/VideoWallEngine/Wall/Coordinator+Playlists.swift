@@ -232,10 +232,19 @@ extension Coordinator {
                 do {
                     var copy = item
                     var video = path(item.location)
+                    var inPoint: MediaTime?, outPoint: MediaTime?
                     if let image = item.origin, PlaylistItem(location: image).kind == .image, let length = verdict.length ?? item.duration {
                         video = try StillClip.make(image: path(image), duration: length, tenPerSecond: true)
+                    } else {
+                        // A video's `duration:` ends it that long after its in point; said as
+                        // an out point, as the copy has an origin (`PlaylistSequence.Entry`).
+                        inPoint = item.inPoint
+                        outPoint = item.outPoint ?? item.duration.map { (item.inPoint ?? .zero) + $0 }
+                        copy.outPoint = outPoint
+                        copy.duration = nil
                     }
-                    copy.location = try SoundedClip.make(video: video, hasSound: verdict.hasSound)
+                    copy.location = try SoundedClip.make(video: video, hasSound: verdict.hasSound, inPoint: inPoint,
+                                                         outPoint: outPoint)
                     copy.origin = item.origin ?? item.location
                     copy.length = verdict.length
                     items.append(copy)
