@@ -61,6 +61,41 @@ final class PlaylistCommandLineTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(report[0]["itemChanges"] as? Int ?? 0, 4, "the still is an item: \(report[0])")
     }
 
+    /// A paused wall whose only tile is a playlist is told `playlist-next`: the tile stands on
+    /// the next item's first frame, the wall stays paused (it ended, and the program with it,
+    /// when the tile's change of source counted as its failure), and plays on when told.
+    func testAPausedWallChangesItemAndStaysUp() throws {
+        let clips = try onMainLoop(timeout: 120) {
+            [try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 300, keyFrameInterval: 45, audio: true)),
+             try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 25, frames: 250, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 11))]
+        }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-paused-playlist-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for (name, clip) in zip(["a.mp4", "b.webm"], clips) {
+            try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: clip)
+        }
+        let socket = TestClips.directory + "/ipc-\(UUID().uuidString.prefix(8)).sock"
+        defer { unlink(socket) }
+        let run = BackgroundRun(["--headless", "--quit-after", "60", "--report", "-", "--input-ipc-server", socket, folder])
+        let ipc = try IPCConnection(path: socket)
+        _ = ipc.waitForEvent("file-loaded", timeout: 10)
+        XCTAssertEqual(try ipc.request(["set_property", "pause", true])["error"] as? String, "success")
+        XCTAssertEqual(try ipc.request(["playlist-next"])["error"] as? String, "success")
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/item"]) as? String, folder + "/b.webm", "the next item")
+        XCTAssertEqual(try ipc.data(["get_property", "pause"]) as? Bool, true, "the wall is still there, paused")
+        XCTAssertEqual(try ipc.number("time-pos"), 0, accuracy: 0.05, "on the item's first frame")
+        XCTAssertEqual(try ipc.request(["set_property", "pause", false])["error"] as? String, "success")
+        Thread.sleep(forTimeInterval: 1)
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/state"]) as? String, "playing")
+        XCTAssertGreaterThan(try ipc.number("time-pos"), 0.5, "it plays on")
+        XCTAssertEqual(try ipc.request(["quit"])["error"] as? String, "success")
+        let result = try run.finish()
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertFalse(result.standardError.contains("error"), result.standardError)
+    }
+
     /// mpv's playlist commands over the IPC socket, per tile: `playlist-next`, `playlist-prev`,
     /// `tile/N/item-pos` set by a client, each answered once the item is on screen and told as
     /// `item-changed`; a tile with no playlist is refused.

@@ -141,13 +141,18 @@ extension WallTransport {
             return
         }
         guard stage != .failed else { return }
+        takeOut(tile, from: stage)
+        checkEnded()
+    }
+
+    /// The tile no longer takes part: nothing waits for it.
+    private mutating func takeOut(_ tile: Int, from stage: TransportTile.Stage) {
         tiles[tile]?.stage = .failed
         tiles[tile]?.operation = nil
         cancel(.tileSeek(tile))
         if stage == .loading { endPrerollsIfAllAnswered() }
         seekLost(tile)
         holdOrReleaseForData()
-        checkEnded()
     }
 
     /// A failed tile opens its source again. Until it is ready it is late: the wall does not
@@ -172,8 +177,10 @@ extension WallTransport {
     /// A tile plays another source: it leaves the group as a failed tile would (nothing waits
     /// for it), and comes back as a retried one does.
     mutating func tileReplaced(_ tile: Int, profile: TileProfile) {
-        guard tiles[tile] != nil else { return }
-        if tiles[tile]?.stage != .failed { tileFailed(tile) }
+        guard let stage = tiles[tile]?.stage else { return }
+        // Not a failure: the wall does not end for it (a paused wall's only tile told to show
+        // the next playlist item ended the wall).
+        if stage != .failed { takeOut(tile, from: stage) }
         tiles[tile]?.profile = profile
         tileRetrying(tile)
     }

@@ -741,6 +741,10 @@ package final class Player {
         return true
     }
 
+    /// Whether the tile is between its sources (`replaceSource`): its pipeline stopped on
+    /// purpose, which is no failure of the tile.
+    private(set) var isBeingReplaced = false
+
     /// Plays another source in the same pipeline and sinks (`Coordinator.replaceSource`): the
     /// pipeline goes to NULL, takes the new URI, and is prerolled next by the caller; what the
     /// tile counted so far is kept. Local and network sources loop differently, so a tile keeps
@@ -750,6 +754,8 @@ package final class Player {
     func replaceSource(with described: Asset, whileStopped: () -> Void = {}) async -> Bool {
         // A playlist tile loops by handing over items, whatever their kind.
         guard !isShutDown, described.isNetwork == asset.isNetwork || playlist != nil else { return false }
+        isBeingReplaced = true
+        defer { isBeingReplaced = false }
         if state != .failed {
             finalStatistics = statistics
             heldPosition = position

@@ -409,7 +409,8 @@ public final class Coordinator {
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.
-            if case .stateChanged(.failed) = event {
+            // A tile between two sources (`replaceSource`) stopped on purpose: `tileReplaced`.
+            if case .stateChanged(.failed) = event, self?.player(at: index)?.isBeingReplaced != true {
                 self?.handle(.tileFailed(index))
                 self?.tileFailedMayRecover(index)
             }

@@ -175,4 +175,23 @@ final class WallTransportReplacingTests: XCTestCase {
         XCTAssertEqual(joined.tiles(setTo: .playing), [1])
         XCTAssertEqual(wall.transport.takingPart, [0, 1])
     }
+
+    /// A paused wall's only tile given another source (a playlist's next item): the wall stays
+    /// paused, does not end, and takes the tile back when it is ready.
+    func testAPausedWallWhoseOnlyTileIsReplacedDoesNotEnd() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 60)])
+        wall.send(.play)
+        wall.advance(by: .seconds(2))
+        wall.send(.pause)
+        XCTAssertEqual(wall.transport.state, .paused)
+        wall.send(.tileReplaced(0, .local(seconds: 20)))
+        XCTAssertEqual(wall.transport.state, .paused, "a change of source is no failure")
+        XCTAssertEqual(wall.send(.tilePrerolled(0, leadIn: .zero)), [.join(0)])
+        wall.send(.tileJoined(0, runningTime: wall.transport.runningTime(at: wall.now)))
+        XCTAssertEqual(wall.transport.takingPart, [0])
+        XCTAssertEqual(wall.transport.state, .paused)
+        XCTAssertEqual(wall.send(.play).tiles(setTo: .playing), [0], "and plays when told")
+    }
 }
+
