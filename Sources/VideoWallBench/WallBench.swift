@@ -61,6 +61,13 @@ struct WallBench {
     }
 
     /// A follower reaching the leader through `relay`, writing its render log as `follower<index>.log`.
+    /// A follower's link to the leader: its clock (UDP) and its control port (TCP), each through
+    /// a relay of `profile`.
+    private static func relays(to stage: Stage, over profile: LinkProfile) throws -> (UDPRelay, TCPRelay) {
+        (try UDPRelay(port: try FreePort.udp(), targetPort: stage.clockPort, profile: profile),
+         try TCPRelay(port: try FreePort.tcp(), targetPort: stage.controlPort, profile: profile))
+    }
+
     private func startFollower(_ stage: Stage, index: Int, through relay: (UDPRelay, TCPRelay), seconds: Double) throws -> ChildProcess {
         try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(seconds),
                           "--clock-port", String(relay.0.port), "--render-log", stage.folder + "/follower\(index).log",
@@ -78,8 +85,7 @@ struct WallBench {
         let start = Self.now()
         var children: [ChildProcess] = []
         for index in 1...followers {
-            let relay = (try UDPRelay(port: try FreePort.udp(), targetPort: stage.clockPort, profile: profile),
-                         try TCPRelay(port: try FreePort.tcp(), targetPort: controlPort, profile: profile))
+            let relay = try Self.relays(to: stage, over: profile)
             relays.append(relay)
             children.append(try startFollower(stage, index: index, through: relay, seconds: Schedule.end + 20))
         }
@@ -136,10 +142,7 @@ struct WallBench {
         defer { try? FileManager.default.removeItem(atPath: stage.folder) }
         let folder = stage.folder
         let leader = try await startLeader(stage, log: "leader.log", seconds: seconds + 60)
-        let relays = try (1...followers).map { _ in
-            (try UDPRelay(port: try FreePort.udp(), targetPort: stage.clockPort, profile: .lan),
-             try TCPRelay(port: try FreePort.tcp(), targetPort: stage.controlPort, profile: .lan))
-        }
+        let relays = try (1...followers).map { _ in try Self.relays(to: stage, over: .lan) }
         defer { for (udp, tcp) in relays { udp.stop(); tcp.stop() } }
         let start = Self.now()
         let children = try (1...followers).map { index in try startFollower(stage, index: index, through: relays[index - 1], seconds: seconds + 60) }

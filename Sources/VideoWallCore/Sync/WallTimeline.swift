@@ -37,9 +37,8 @@ public struct WallTimeline: Sendable, Equatable {
     /// not say its own): where a looping wall stands at a position past its end (unchanged
     /// when it does not loop, or no length is known).
     public func wrapped(_ position: MediaTime, length: MediaTime?) -> MediaTime {
-        guard isLooping, let length = loopLength ?? length, length > .zero else { return position }
-        let remainder = position.nanoseconds % length.nanoseconds
-        return MediaTime(nanoseconds: remainder < 0 ? remainder + length.nanoseconds : remainder)
+        guard isLooping, let length = loopLength ?? length else { return position }
+        return position.wrapped(into: length)
     }
 
     /// The instant `position` is shown at, while it plays (nil when it does not).

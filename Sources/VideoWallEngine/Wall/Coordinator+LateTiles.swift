@@ -129,7 +129,7 @@ extension Coordinator {
         var position = framePosition + (runningTime - frameRunningTime) * rate
         // In a group loop the wall may have wrapped by then.
         if isLooping, let length = machine.loopPlan?.groupDuration, length > .zero, position >= length {
-            position = MediaTime(nanoseconds: position.nanoseconds % length.nanoseconds)
+            position = position.wrapped(into: length)
         }
         return (position, runningTime)
     }

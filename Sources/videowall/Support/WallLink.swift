@@ -124,18 +124,10 @@ enum WallLink {
         // Looping, the two may have been read either side of a wrap: a whole loop apart is together.
         let length = leader.isLooping ? leader.loopLength ?? coordinator.loopLength ?? coordinator.duration : nil
         if leader.isPlaying, let theirs = leader.instant(showing: mine.position) {
-            let loop = length.map { $0 * (1 / leader.rate) }
-            return apart(theirs - mine.instant, loop: loop) > rejoinThreshold
+            let loop = length.map { $0 * (1 / leader.rate) } ?? .zero
+            return (theirs - mine.instant).distance(inLoopOf: loop) > rejoinThreshold
         }
-        return apart(mine.position - leader.position, loop: length) > rejoinThreshold
-    }
-
-    /// How far apart a difference is, a whole number of loops of `loop` set aside.
-    private static func apart(_ difference: MediaTime, loop: MediaTime?) -> MediaTime {
-        let magnitude = MediaTime(nanoseconds: abs(difference.nanoseconds))
-        guard let loop, loop > .zero else { return magnitude }
-        let remainder = magnitude.nanoseconds % loop.nanoseconds
-        return MediaTime(nanoseconds: min(remainder, loop.nanoseconds - remainder))
+        return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) > rejoinThreshold
     }
 
     static let rejoinThreshold = MediaTime.milliseconds(20)

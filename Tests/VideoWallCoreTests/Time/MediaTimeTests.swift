@@ -42,4 +42,18 @@ final class MediaTimeTests: XCTestCase {
         XCTAssertEqual(MediaTime.milliseconds(65_250).description, "00:01:05.250")
         XCTAssertEqual(MediaTime.milliseconds(-1_500).description, "-00:00:01.500")
     }
+
+    func testATimeWrapsIntoALoopAndTwoTimesALoopApartAreTogether() {
+        let loop = MediaTime.seconds(2)
+        XCTAssertEqual(MediaTime.seconds(5.5).wrapped(into: loop), .seconds(1.5))
+        XCTAssertEqual(MediaTime.seconds(-0.5).wrapped(into: loop), .seconds(1.5), "before 0: back from the end")
+        XCTAssertEqual(MediaTime.seconds(4).wrapped(into: loop), .zero)
+        XCTAssertEqual(MediaTime.seconds(3).wrapped(into: .zero), .seconds(3), "no loop: as it is")
+        XCTAssertEqual(MediaTime.seconds(3.9).distance(inLoopOf: loop), .seconds(0.1), "nearer the next loop")
+        XCTAssertEqual(MediaTime.seconds(-4.3).distance(inLoopOf: loop), .seconds(0.3), "either way round")
+        XCTAssertEqual(MediaTime.seconds(1).distance(inLoopOf: loop), .seconds(1), "half a loop at most")
+        XCTAssertEqual(MediaTime.seconds(-7).distance(inLoopOf: .zero), .seconds(7), "no loop: the magnitude")
+        XCTAssertEqual(MediaTime(nanoseconds: .min).distance(inLoopOf: .zero), MediaTime(nanoseconds: .max), "no trap")
+    }
 }
+
