@@ -18,35 +18,43 @@ public final class RenderLog: @unchecked Sendable {
     private let lock = NSLock()
     private var pending = ""
     private var lastFlush: UInt64 = 0
-    private var handle: FileHandle?
-    private var failed = false
+    /// The file, touched on `queue` only. The queue's blocks hold it, not the log: a block that
+    /// held the log's last reference would run its `deinit` on the queue, whose wait for the
+    /// queue then traps (`dispatch_sync` on the current queue: SIGILL at the end of a run).
+    private let output = Output()
     private let onFailure: @Sendable (String) -> Void
+
+    private final class Output: @unchecked Sendable {
+        var handle: FileHandle?
+        var failed = false
+    }
 
     /// Logs to `path`, created (or emptied) by the log's own queue: nothing here touches the
     /// file. A file that cannot be made is said once through `onFailure`.
     public init(path: String, onFailure: @escaping @Sendable (String) -> Void) {
         self.onFailure = onFailure
-        queue.async { [self] in
+        queue.async { [output] in
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
-                failed = true
+                output.failed = true
                 return onFailure("the render log cannot be written to \(TerminalText.quoted(path, limit: TerminalText.nameLimit)): no frame is logged")
             }
-            self.handle = handle
+            output.handle = handle
         }
     }
 
+    /// Waits for the queue's writes, so the file is whole when the log goes.
     deinit {
         flush()
-        queue.sync { try? handle?.close() }
+        queue.sync { [output] in try? output.handle?.close() }
     }
 
     /// Writes what is gathered and closes the file, without blocking the caller.
     public func finish() async {
         flush()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            queue.async { [self] in
-                try? handle?.close()
-                handle = nil
+            queue.async { [output] in
+                try? output.handle?.close()
+                output.handle = nil
                 done.resume()
             }
         }
@@ -72,12 +80,12 @@ public final class RenderLog: @unchecked Sendable {
         pending = ""
         lock.unlock()
         guard !text.isEmpty else { return }
-        queue.async { [self] in
-            guard !failed, let handle else { return }
+        queue.async { [output, onFailure] in
+            guard !output.failed, let handle = output.handle else { return }
             do {
                 try handle.write(contentsOf: Data(text.utf8))
             } catch {
-                failed = true
+                output.failed = true
                 onFailure("the render log could not be written (\(error.localizedDescription)): no more frames are logged")
             }
         }
