@@ -60,7 +60,6 @@ struct WallBench {
         return leader
     }
 
-    /// A follower reaching the leader through `relay`, writing its render log as `follower<index>.log`.
     /// A follower's link to the leader: its clock (UDP) and its control port (TCP), each through
     /// a relay of `profile`.
     private static func relays(to stage: Stage, over profile: LinkProfile) throws -> (UDPRelay, TCPRelay) {
@@ -68,6 +67,7 @@ struct WallBench {
          try TCPRelay(port: try FreePort.tcp(), targetPort: stage.controlPort, profile: profile))
     }
 
+    /// A follower reaching the leader through `relay`, writing its render log as `follower<index>.log`.
     private func startFollower(_ stage: Stage, index: Int, through relay: (UDPRelay, TCPRelay), seconds: Double) throws -> ChildProcess {
         try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(seconds),
                           "--clock-port", String(relay.0.port), "--render-log", stage.folder + "/follower\(index).log",

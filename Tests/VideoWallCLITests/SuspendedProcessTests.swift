@@ -22,9 +22,11 @@ final class SuspendedProcessTests: XCTestCase {
         let ipc = try IPCConnection(path: socket)
         let pid = try XCTUnwrap(run.processID())
         let deadline = Date().addingTimeInterval(15)
+        // Asked with `request`, which records no failure: a tile still loading has no state yet.
+        func answer(_ property: String) -> Any? { (try? ipc.request(["get_property", property]))?["data"] }
         while Date() < deadline {
-            let states = (1...2).map { try? ipc.data(["get_property", "tile/\($0)/state"]) as? String }
-            if states.allSatisfy({ $0 == "playing" }), (try? ipc.number("time-pos")) ?? 0 >= 1 { break }
+            let states = (1...2).map { answer("tile/\($0)/state") as? String }
+            if states.allSatisfy({ $0 == "playing" }), answer("time-pos") as? Double ?? 0 >= 1 { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         let before = try ipc.number("time-pos")

@@ -42,8 +42,9 @@ enum SoundedClip {
         + "image/jpeg;video/x-raw"
 
     /// The copy of `video` (a local path) with its sound in the one form; `hasSound`: whether
-    /// the original has any (else silence is written); `outPoint`: where the item ends, if
-    /// before the end of the file.
+    /// the original has any (else silence is written); `inPoint` and `outPoint`: where the
+    /// item starts and ends in the file, when it is not played whole (a second copy, cut from
+    /// the whole one).
     static func make(video: String, hasSound: Bool, inPoint: MediaTime? = nil, outPoint: MediaTime? = nil) throws -> String {
         guard inPoint != nil || outPoint != nil else {
             let path = directory + "/" + MediaCache.key(try MediaCache.stamp(of: video) + "\u{0}sounded") + ".mkv"
