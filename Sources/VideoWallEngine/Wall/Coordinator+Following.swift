@@ -11,6 +11,10 @@ public enum WallClockSource: Sendable, Equatable {
 
 /// What a wall's network clock last said of how well it follows its leader.
 public struct WallClockStatistics: Sendable, Equatable {
+    /// Whether the clock follows its leader's (`gst_clock_is_synced`: set by its first exchange
+    /// taken, and kept). Not the last message's own `synchronised`, which only says whether that
+    /// exchange was taken: one with a round trip far off the average is left out, and a
+    /// follower's report read that as never synchronised.
     public var synchronised: Bool
     /// The round trip to the leader, averaged.
     public var roundTrip: MediaTime
@@ -135,7 +139,8 @@ extension Coordinator {
     func watchClockStatistics(on bus: Bus) -> BusWatch? {
         try? bus.addWatch { [weak self] message in
             guard case .networkClockStatistics(let figures) = message.kind else { return }
-            let statistics = WallClockStatistics(synchronised: figures.synchronised, roundTrip: MediaTime(nanoseconds: figures.roundTripAverage),
+            let synced = MainActor.assumeIsolated { self?.clock.isSynced ?? false }
+            let statistics = WallClockStatistics(synchronised: synced || figures.synchronised, roundTrip: MediaTime(nanoseconds: figures.roundTripAverage),
                                                  offset: MediaTime(nanoseconds: figures.localClockOffset),
                                                  minimumError: MediaTime(nanoseconds: figures.remoteMinimumError),
                                                  maximumError: MediaTime(nanoseconds: figures.remoteMaximumError))
