@@ -33,7 +33,8 @@ extension WallRemote {
         case .tileCount: return .number(Double(wall.tiles.count))
         case .syncError: return Self.syncError(of: wall.tiles)
         case .timeline: return wall.timeline?.json
-        case .sources: return .array(wall.tiles.map { .string($0.source) })
+        // A playlist tile's list, as given: a follower reads it itself.
+        case .sources: return .array(wall.tiles.map { .string($0.playlistSource ?? $0.source) })
         case .clockPort: return wall.configuration.clockServicePort.map { .number(Double($0)) }
         case .layout: return sharedLayout?.json
         case .tile(let number, let field):

@@ -154,7 +154,7 @@ final class WallAcrossMachinesTests: XCTestCase {
     }
 
     /// Waits (at most 15 s) until the leader on `port` tells its timeline.
-    private static func waitForTimeline(port: Int) -> Bool {
+    static func waitForTimeline(port: Int) -> Bool {
         let serving = Date().addingTimeInterval(15)
         while Date() < serving {
             if let reply = try? IPCClient.request([.string("get_property"), .string("wall-timeline")], host: "127.0.0.1", port: port, timeout: .seconds(1)),

@@ -15,10 +15,20 @@ public struct WallTimeline: Sendable, Equatable {
     /// Which clock `instant` is on: a name the leader's clock takes when it starts (a leader
     /// that restarts serves a new clock, from a new origin, under a new name); nil: not said.
     public var clock: String?
+    /// Per tile, the place (from 0) in its playlist of the item it shows, nil for a tile without
+    /// one; nil when no tile plays a playlist. `position` is then within those items.
+    public var items: [Int?]?
+    /// Per tile, the instant of the clock at which the item it shows started (its stream time
+    /// at the start of its segment, in or out of view), nil for a tile without a playlist or
+    /// whose item is not placed yet; nil when no tile plays a playlist. Each item plays from its
+    /// own start, not on the wall's position: a follower lines its items up on these.
+    public var itemStarts: [MediaTime?]?
 
     public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1, isLooping: Bool = false,
-                loopLength: MediaTime? = nil, clock: String? = nil) {
+                loopLength: MediaTime? = nil, clock: String? = nil, items: [Int?]? = nil, itemStarts: [MediaTime?]? = nil) {
         self.isPlaying = isPlaying
+        self.items = items
+        self.itemStarts = itemStarts
         self.isLooping = isLooping
         self.loopLength = isLooping ? loopLength : nil
         self.position = position
@@ -57,13 +67,17 @@ extension WallTimeline {
         if isLooping { fields["loop"] = .bool(true) }
         if let loopLength { fields["loop-length"] = .number(Double(loopLength.nanoseconds)) }
         if let clock { fields["clock"] = .string(clock) }
+        if let items { fields["items"] = .array(items.map { $0.map { .number(Double($0)) } ?? .null }) }
+        if let itemStarts { fields["item-starts"] = .array(itemStarts.map { $0.map { .number(Double($0.nanoseconds)) } ?? .null }) }
         return .object(fields)
     }
 
     /// A timeline as a leader's control port sends it (`wall-timeline`: `playing`, and
     /// `position`, `instant` in nanoseconds, `rate`, `loop` when it loops and `loop-length`
-    /// when known, and `clock`, the clock's name, when said),
-    /// every number range-checked; nil when anything is missing or out of range.
+    /// when known, `clock`, the clock's name, when said, and `items`, each tile's item or null,
+    /// when a tile plays a playlist, and `item-starts`, each tile's item's start in nanoseconds
+    /// or null), every number range-checked; nil when anything is missing
+    /// or out of range.
     public init?(json: JSONValue) {
         guard case .object(let fields) = json, case .bool(let playing)? = fields["playing"],
               let position = fields["position"]?.doubleValue, let instant = fields["instant"]?.doubleValue,
@@ -85,9 +99,35 @@ extension WallTimeline {
             guard case .string(let name) = named, Self.isClockName(name) else { return nil }
             clock = name
         }
+        var items: [Int?]?
+        if let listed = fields["items"] {
+            guard let places = Self.optionalNumbers(listed, in: 0...Self.mostItems) else { return nil }
+            items = places.map { $0.map { Int($0) } }
+        }
+        var itemStarts: [MediaTime?]?
+        if let listed = fields["item-starts"] {
+            guard let instants = Self.optionalNumbers(listed, in: 0...Self.largestTime) else { return nil }
+            itemStarts = instants.map { $0.map { MediaTime(nanoseconds: Int64($0)) } }
+        }
         self.init(isPlaying: playing, position: MediaTime(nanoseconds: Int64(position)), instant: MediaTime(nanoseconds: Int64(instant)),
-                  rate: rate, isLooping: looping, loopLength: loopLength, clock: clock)
+                  rate: rate, isLooping: looping, loopLength: loopLength, clock: clock, items: items, itemStarts: itemStarts)
     }
+
+    /// A list of at most `mostTiles` whole numbers in `range` or nulls; nil when it is not one.
+    private static func optionalNumbers(_ json: JSONValue, in range: ClosedRange<Double>) -> [Double?]? {
+        guard case .array(let values) = json, values.count <= mostTiles else { return nil }
+        var numbers: [Double?] = []
+        for value in values {
+            if case .null = value { numbers.append(nil); continue }
+            guard let number = value.doubleValue, number.isFinite, number.rounded() == number, range.contains(number) else { return nil }
+            numbers.append(number)
+        }
+        return numbers
+    }
+
+    /// The most tiles a timeline's `items` lists, and the highest place it names in a list.
+    static let mostTiles = 64
+    static let mostItems = 1_000_000.0
 
     /// A clock's name: 1 to 64 ASCII letters, digits and hyphens (a UUID).
     static func isClockName(_ name: String) -> Bool {

@@ -8,6 +8,10 @@ public enum TransportInput: Sendable, Equatable {
     /// timeline (AVFoundation's `setRate(_:time:atHostTime:)`). An instant already past
     /// starts the wall that far in, as a late tile joins.
     case playShowingCurrentFrame(at: MediaTime)
+    /// The playing wall's base time moves this much later (earlier, when negative): every tile
+    /// taking part pauses on its frame and starts again on the new base time. Ignored unless
+    /// the wall plays with no seek running.
+    case shift(by: MediaTime)
     case pause
     /// A group seek now (a seek, a step, a speed change: a request with a rate).
     case seek(SeekRequest)

@@ -54,6 +54,7 @@ public struct WallTransport: Sendable {
         switch input {
         case .play: play()
         case .playShowingCurrentFrame(let instant): play(showingCurrentFrameAt: instant)
+        case .shift(let delta): shift(by: delta)
         case .pause: pause()
         case .seek(let request): beginSeek(request)
         case .requestSeek(let request): requestSeek(request)
@@ -170,6 +171,13 @@ public struct WallTransport: Sendable {
               !takingPart.contains(where: { tiles[$0]?.isShortOfData == true }) else { return play() }
         wantsToPlay = true
         startAll(base: instant - pausedRunningTime)
+    }
+
+    /// `shift(by:)`: the base time moves; the tiles' running time stands still meanwhile.
+    mutating func shift(by delta: MediaTime) {
+        guard seek == nil, state == .playing, let baseTime else { return }
+        pauseAll()
+        startAll(base: baseTime + delta)
     }
 
     mutating func pause() {

@@ -87,6 +87,7 @@ final class ItemShaping: @unchecked Sendable {
                 // Its row's start: a shorter item before it held its last frame until then.
                 shaped.base = max(.zero, firstRowBase + rows.start(ofRow: placed.row))
             }
+            if path == .picture { sequence.placeStarted(in: shaped) }
             return .replace(Pad.PassingSegment(start: shaped.start.clockTime, rate: shaped.rate, base: shaped.base.clockTime,
                                                stop: shaped.stop?.clockTime, time: shaped.time.clockTime))
         }

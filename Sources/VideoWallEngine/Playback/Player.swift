@@ -125,6 +125,13 @@ package final class Player {
     /// The playlist item on screen (what its user named, and its place in the list, from 0),
     /// and how many times the item changed.
     package private(set) var currentItem: (name: String, index: Int?)?
+    /// The segment the item on screen plays in: nil until its picture's was placed, and while
+    /// the next item's was placed before this one's last frame left the screen.
+    package var currentItemSegment: ItemRetiming.Segment? {
+        guard let playlist, let currentItem else { return nil }
+        let started = playlist.startedEntry
+        return started.index == currentItem.index ? started.segment : nil
+    }
     package private(set) var itemChanges = 0
 
     /// Runs on `clock` from the next start on: the wall's network clock was renewed. The

@@ -33,6 +33,9 @@ final class PlaylistSequence: @unchecked Sendable {
         var index: Int?
         /// How many items the tile handed over before this one since it opened (`ItemRows`).
         var row = 0
+        /// The segment its picture plays in, once placed (`ItemShaping`): where on the tile's
+        /// running time it starts, what a follower's item is aligned on.
+        var segment: ItemRetiming.Segment?
     }
 
     private let lock = NSLock()
@@ -164,6 +167,11 @@ final class PlaylistSequence: @unchecked Sendable {
             current = handedOver.removeFirst()
         }
         return current
+    }
+
+    /// The segment the video path plays the started entry in (`ItemShaping`, once reshaped).
+    func placeStarted(in segment: ItemRetiming.Segment) {
+        lock.lock(); started.segment = segment; lock.unlock()
     }
 
     /// How long the item of row `row` is on screen (`sync: items`): the row-th of the list,

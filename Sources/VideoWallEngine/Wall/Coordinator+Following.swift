@@ -60,13 +60,42 @@ extension Coordinator {
     public var timeline: WallTimeline? {
         guard let (position, runningTime) = joinTarget(lead: .zero) else { return nil }
         if transport == .playing, let base = machine.baseTime {
-            return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate, isLooping: isLooping, loopLength: loopLength, clock: clockName)
+            return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate, isLooping: isLooping, loopLength: loopLength,
+                                clock: clockName, items: playlistItems, itemStarts: playlistItemStarts)
         }
-        return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate, isLooping: isLooping, loopLength: loopLength, clock: clockName)
+        return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate, isLooping: isLooping, loopLength: loopLength,
+                            clock: clockName, items: playlistItems)
     }
 
-    /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): a
-    /// playing timeline is joined `lead` from now (an accurate seek to the position it will
+    /// Per tile, the place in its playlist of the item it shows (nil for a tile without one);
+    /// nil when no tile plays a playlist.
+    public var playlistItems: [Int?]? {
+        let places = slots.map { $0.player?.currentItem?.index }
+        return places.contains { $0 != nil } ? places : nil
+    }
+
+    /// Per tile, the instant of the wall's clock at which the playlist item it shows started
+    /// (its pipeline's base time plus its segment's running time), while the wall plays; nil
+    /// for a tile without a playlist, or whose item is not placed yet; nil when no tile plays
+    /// a playlist.
+    public var playlistItemStarts: [MediaTime?]? {
+        guard slots.contains(where: { $0.player?.playlist != nil }) else { return nil }
+        return slots.map { slot in
+            guard transport == .playing, let player = slot.player, player.state == .playing, let segment = player.currentItemSegment,
+                  let base = player.pipeline.baseTime else { return nil }
+            return MediaTime(base) + segment.base
+        }
+    }
+
+    /// Moves the playing wall's timeline `delta` later on its clock (earlier, when negative):
+    /// its tiles pause and start again on a base time that much later, each frame on screen
+    /// held meanwhile. A follower's playlist items line up on its leader's with it.
+    public func shiftTimeline(by delta: MediaTime) {
+        handle(.shift(by: delta))
+    }
+
+    /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): each
+    /// playlist tile on the leader's item (`items`), then a playing timeline is joined `lead` from now (an accurate seek to the position it will
     /// have reached then, and a start that shows it at that instant); a paused one is stood on.
     /// A leader that starts ahead of its clock (a start margin, after a resume, a seek or a new
     /// speed) is joined at its own start, missing no frame, if that is at least `seekTime`
@@ -74,6 +103,10 @@ extension Coordinator {
     /// not join because the leader is about to wrap: ask again once it has).
     @discardableResult
     public func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500), seekTime: Duration = .milliseconds(200)) async -> MediaTime? {
+        // A playlist tile cannot be sought inside an item: it joins at the leader's next item.
+        if timeline.isPlaying, let items = timeline.items, slots.count == 1, slots[0].player?.playlist != nil {
+            return await joinAtNextItem(timeline, items: items)
+        }
         // A looping leader's position does not go on in a straight line across its wrap, and
         // where a pass ends is not known to a frame (a clip's length counts its sound, which
         // may run on past its last picture: 43 ms in a test clip). A join that would land in
@@ -83,6 +116,13 @@ extension Coordinator {
         if timeline.isPlaying, timeline.isLooping, let length = timeline.loopLength ?? loopLength ?? duration,
            timeline.position >= length - Self.wrapMargin || timeline.position(at: MediaTime(clock.time) + MediaTime(lead)) >= length - Self.wrapMargin {
             return nil
+        }
+        // A paused leader's items: stood on from their first frames.
+        if let items = timeline.items {
+            for (tile, place) in zip(slots.indices, items) {
+                guard let place, let current = slots[tile].player?.currentItem?.index, current != place else { continue }
+                try? await changeItem(ofTile: tile, to: .position(place))
+            }
         }
         if abs(rate - timeline.rate) > 1e-9 { await setRate(timeline.rate) }
         if isLooping != timeline.isLooping { setLooping(timeline.isLooping) }
@@ -108,6 +148,39 @@ extension Coordinator {
         await seek(to: timeline.wrapped(target, length: loopLength ?? duration))
         handle(.playShowingCurrentFrame(at: instant))
         return instant
+    }
+
+    /// How soon a leader's next item may start for a follower to join it there: it opens the
+    /// item and stands on its first frame meanwhile.
+    static let itemJoinMargin = MediaTime.seconds(1)
+
+    /// Joins a playing leader whose wall is one playlist tile at the start of its next item (or
+    /// the one after, when that is less than `itemJoinMargin` away): stands on that item's first
+    /// frame and shows it at the instant the leader's item before it ends (its timeline's
+    /// instant, plus what is left of the item over its speed and the wall's rate). Nil when it
+    /// cannot: the leader plays another wall, its list ends there, or an item's length is not
+    /// known. (A playlist tile among other tiles is not followed item by item: its items start
+    /// at other moments than the wall's.)
+    private func joinAtNextItem(_ timeline: WallTimeline, items: [Int?]) async -> MediaTime? {
+        guard items.count == 1, let place = items[0], let sequence = slots.first?.player?.playlist,
+              let current = sequence.entry(at: place), var left = current.entry.shownLength else { return nil }
+        let speed = current.entry.shape.speed
+        left = left - (timeline.position - (current.entry.shape.inPoint ?? .zero)) * (1 / speed)
+        var boundary = timeline.instant + left * (1 / timeline.rate)
+        var next = sequence.entry(after: place, forward: true) ?? current
+        if boundary < MediaTime(clock.time) + Self.itemJoinMargin {
+            guard let length = next.entry.shownLength else { return nil }
+            boundary = boundary + length * (1 / timeline.rate)
+            next = sequence.entry(after: next.index, forward: true) ?? next
+        }
+        guard let nextPlace = next.index, sequence.goesRound || nextPlace > place else { return nil }
+        if abs(rate - timeline.rate) > 1e-9 { await setRate(timeline.rate) }
+        if isLooping != timeline.isLooping { setLooping(timeline.isLooping) }
+        pause()
+        do { try await changeItem(ofTile: 0, to: .position(nextPlace)) } catch { return nil }
+        guard MediaTime(clock.time) < boundary else { return nil }
+        handle(.playShowingCurrentFrame(at: boundary))
+        return boundary
     }
 
     /// Follows the leader's clock with a new client clock, and pauses the wall: a leader that

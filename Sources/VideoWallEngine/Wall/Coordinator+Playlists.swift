@@ -97,6 +97,7 @@ extension Coordinator {
                 }
                 if let folder = expansion.folder { folders[index] = folder }
                 expanded[index].playlist = isList ? playable : []
+                if isList, spec.playlist.isEmpty { expanded[index].listSource = spec.source }
             default:
                 break
             }
@@ -253,6 +254,10 @@ extension Coordinator {
                         + "it cannot be prepared for a tile with sound (\(TerminalText.shortened("\(error)")))")
                 }
             }
+            // Each copy's own length: its picture's (a clip's container may say more, its sound
+            // running on past its last frame, which the copy cuts): where the next item starts.
+            let lengths = await describe(items.map { PlaylistItem(location: $0.location) })
+            for (index, verdict) in lengths.enumerated() where verdict.length != nil { items[index].length = verdict.length }
             return (items, skipped, nil)
         }.value
     }

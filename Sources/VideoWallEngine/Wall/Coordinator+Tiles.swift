@@ -22,6 +22,7 @@ extension Coordinator {
             status.itemCount = player.playlist?.count
             status.itemChanges = player.itemChanges
         }
+        status.playlistSource = slot.listSource
         return status
     }
 }

@@ -238,7 +238,7 @@ public final class Coordinator {
                 var provisional = Asset.provisional(source: spec.source)
                 provisional.source = shown
                 let player = try makePlayer(index: index, asset: provisional, spec: spec)
-                slots.append(TileSlot(index: index, source: shown, player: player, loadFailure: nil))
+                slots.append(TileSlot(index: index, source: shown, listSource: spec.listSource, player: player, loadFailure: nil))
                 profiles.append(Self.profile(of: player))
                 Task { @MainActor [weak self] in
                     let ok = await player.preroll(timeout: prerollTimeout)
@@ -509,6 +509,8 @@ public final class Coordinator {
 package struct TileSlot {
     package var index: Int
     package var source: String
+    /// The playlist file or folder given for the tile, when it plays one read from there.
+    package var listSource: String? = nil
     package var player: Player?
     package var loadFailure: AssetError?
 

@@ -32,6 +32,8 @@ public struct TileSpec: Sendable {
     /// What the tile is named after when `source` is a copy made at load (a playlist's first
     /// item as a still's clip or with sound, or its background): the file the user gave.
     var shownName: String?
+    /// The playlist file or folder the tile was given, when `source` became its first item.
+    var listSource: String?
     /// Whether the playlist is played with its sound (`SoundedClip`): decided at load, when
     /// some item has sound and every item is a local file.
     var playlistHasSound = false

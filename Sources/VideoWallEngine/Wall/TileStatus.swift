@@ -37,6 +37,9 @@ public struct TileStatus: Equatable, Sendable {
     /// items the playlist has now.
     public var itemPosition: Int? = nil
     public var itemCount: Int? = nil
+    /// The playlist file or folder the tile was given (what a follower plays too); nil for a
+    /// tile given one source, or a list in its layout.
+    public var playlistSource: String? = nil
 
     /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
     public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,

@@ -45,7 +45,7 @@ enum WallLink {
     /// A follower, once loaded: waits for its clock to follow the leader's, joins the leader's
     /// timeline, then looks at it ten times a second (`pollInterval`) and joins again when it
     /// moved otherwise than this wall did (a pause, a seek, a new speed, a loop turned on or
-    /// off). A leader that does not answer is said once; the wall holds its frame until it
+    /// off, another playlist item). A leader that does not answer is said once; the wall holds its frame until it
     /// answers again.
     ///
     /// A leader that restarted serves a clock from a new origin under a new name: the follower
@@ -61,6 +61,8 @@ enum WallLink {
         }
         var lost = false
         var leaderClock: String?
+        // Reads in a row in which a playlist tile showed another item than the leader's.
+        var itemsApart = 0
         while stop.reason == nil {
             switch await leaderTimeline(host: host, port: controlPort) {
             case .success(let timeline):
@@ -84,11 +86,27 @@ enum WallLink {
                     continue  // its timeline, read again now that the clock follows it
                 }
                 leaderClock = timeline.clock
-                if needsJoining(coordinator, timeline), let instant = await coordinator.follow(timeline) {
+                // Both change item at the same moment on their own; read either side of it, the
+                // two show different items for a moment. A difference that lasts is a change
+                // the leader was told (playlist-next, ...), or a join on the wrong item.
+                if let items = timeline.items, coordinator.playlistItems != items {
+                    itemsApart += 1
+                    if itemsApart < itemChangeReads { await MainLoop.sleep(seconds: pollInterval); continue }
+                } else {
+                    itemsApart = 0
+                }
+                if itemsApart > 0 || needsJoining(coordinator, timeline), let instant = await coordinator.follow(timeline) {
+                    itemsApart = 0
                     // Until the instant it joins at, the wall shows no frame of the new start
                     // to compare: looked at before, it would seem apart and join again, for ever.
-                    let wait = (instant - coordinator.clockTime).seconds + 0.1
-                    if wait > 0 { await MainLoop.sleep(seconds: min(wait, 2)) }
+                    // (A playlist joins at the leader's next item: up to an item away.)
+                    while stop.reason == nil, case let wait = (instant - coordinator.clockTime).seconds + 0.1, wait > 0 {
+                        await MainLoop.sleep(seconds: min(wait, 0.5))
+                    }
+                }
+                else if let gap = itemStartGap(coordinator, timeline) {
+                    Console.note(String(format: "follow: lining the playlist's items up on the leader's (%.2f ms)", gap.seconds * 1000))
+                    coordinator.shiftTimeline(by: gap)
                 }
             case .failure(let problem):
                 if !lost { Console.warning("follow: lost the leader (\(problem.description)): holding the frame on screen") }
@@ -102,6 +120,10 @@ enum WallLink {
     /// How often a follower reads its leader's timeline: a pause, a seek or a new speed reaches
     /// it this late at most (plus the link's delay), and it joins half a second after that.
     static let pollInterval = 0.1
+
+    /// How many reads in a row a playlist tile may show another item than the leader's before
+    /// the follower joins it on the leader's (a change of item on both falls between two reads).
+    static let itemChangeReads = 3
 
     /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 2 s
     /// more: synchronised is said after the first answers, and the estimate settles over the
@@ -131,6 +153,26 @@ enum WallLink {
     }
 
     static let rejoinThreshold = MediaTime.milliseconds(20)
+
+    /// How much later the follower's playlist items should start to start with the leader's,
+    /// when they show the same items and that is more than `itemAlignment` (nil otherwise). A
+    /// follower joins a playlist at an item boundary it works out from the items' lengths;
+    /// where the leader's pipeline placed that item differs by a few milliseconds (a copy's
+    /// sound may end after its picture; Matroska keeps milliseconds). Read from the first
+    /// playlist tile: the wall's tiles share one base time. Gaps of `itemAlignmentLimit` or
+    /// more are not this (an item's next pass, read across its boundary).
+    private static func itemStartGap(_ coordinator: Coordinator, _ leader: WallTimeline) -> MediaTime? {
+        guard leader.isPlaying, let items = leader.items, coordinator.playlistItems == items,
+              let theirs = leader.itemStarts, let mine = coordinator.playlistItemStarts,
+              let tile = theirs.indices.first(where: { theirs[$0] != nil && mine.indices.contains($0) && mine[$0] != nil }),
+              let their = theirs[tile], let my = mine[tile] else { return nil }
+        let gap = their - my
+        let size = gap.distance(inLoopOf: .zero)
+        return size > itemAlignment && size < itemAlignmentLimit ? gap : nil
+    }
+
+    static let itemAlignment = MediaTime.nanoseconds(300_000)
+    static let itemAlignmentLimit = MediaTime.milliseconds(200)
 
     /// The leader's `wall-timeline`, asked for off the main thread.
     nonisolated static func leaderTimeline(host: String, port: Int) async -> Result<WallTimeline, IPCSocketError> {

@@ -32,6 +32,47 @@ final class WallTimelineTests: XCTestCase {
         }
     }
 
+    /// Each tile's playlist item (null for a tile without a playlist) reads back; places that
+    /// are not whole numbers in range, and lists longer than a wall has tiles, are refused.
+    func testItsWireFormCarriesEachTilesItem() {
+        let listed = WallTimeline(isPlaying: true, position: .seconds(1), instant: .seconds(5), items: [2, nil, 0])
+        XCTAssertEqual(WallTimeline(json: listed.json), listed)
+        guard case .object(let fields) = listed.json else { return XCTFail("an object") }
+        XCTAssertEqual(fields["items"], .array([.number(2), .null, .number(0)]))
+        for value in [JSONValue.number(-1), .number(1.5), .number(2e6), .number(.nan), .string("1"), .bool(true)] {
+            var broken = fields
+            broken["items"] = .array([value])
+            XCTAssertNil(WallTimeline(json: .object(broken)), "items: \(value)")
+        }
+        var broken = fields
+        broken["items"] = .number(1)
+        XCTAssertNil(WallTimeline(json: .object(broken)), "items must be a list")
+        broken["items"] = .array(Array(repeating: .number(0), count: 65))
+        XCTAssertNil(WallTimeline(json: .object(broken)), "at most 64 tiles")
+        guard case .object(let plain) = WallTimeline(isPlaying: false, position: .zero, instant: .zero).json else { return XCTFail("an object") }
+        XCTAssertNil(plain["items"], "no items when no tile plays a playlist")
+    }
+
+    /// Each playlist tile's item start (an instant in nanoseconds, null for a tile without one)
+    /// reads back; negative, fractional, far-off or non-numeric instants are refused.
+    func testItsWireFormCarriesEachItemsStart() {
+        let listed = WallTimeline(isPlaying: true, position: .seconds(1), instant: .seconds(5), items: [2, nil],
+                                  itemStarts: [.nanoseconds(4_123_456_789), nil])
+        XCTAssertEqual(WallTimeline(json: listed.json), listed)
+        guard case .object(let fields) = listed.json else { return XCTFail("an object") }
+        XCTAssertEqual(fields["item-starts"], .array([.number(4_123_456_789), .null]))
+        for value in [JSONValue.number(-1), .number(0.5), .number(1e300), .number(.infinity), .string("1"), .array([])] {
+            var broken = fields
+            broken["item-starts"] = .array([value])
+            XCTAssertNil(WallTimeline(json: .object(broken)), "item-starts: \(value)")
+        }
+        var broken = fields
+        broken["item-starts"] = .array(Array(repeating: .null, count: 65))
+        XCTAssertNil(WallTimeline(json: .object(broken)), "at most 64 tiles")
+        guard case .object(let plain) = WallTimeline(isPlaying: true, position: .zero, instant: .zero).json else { return XCTFail("an object") }
+        XCTAssertNil(plain["item-starts"], "no item starts when no tile plays a playlist")
+    }
+
     func testALoopingTimelineWrapsPositionsPastItsEnd() {
         let looping = WallTimeline(isPlaying: true, position: .seconds(9), instant: .seconds(100), isLooping: true)
         XCTAssertEqual(looping.wrapped(.milliseconds(10_500), length: .seconds(10)), .milliseconds(500))

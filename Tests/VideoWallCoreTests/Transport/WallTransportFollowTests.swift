@@ -38,4 +38,24 @@ final class WallTransportFollowTests: XCTestCase {
         let loaded = wall.send(.wallLoaded)
         XCTAssertEqual(loaded.baseTimes[0], wall.now + .milliseconds(5), "the ordinary start margin")
     }
+
+    /// A follower lines its playlist items up on its leader's: the playing wall's base time
+    /// moves, its tiles paused and started again around it, and its running time goes on from
+    /// where it stood.
+    func testAShiftMovesThePlayingWallsBaseTime() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(), .local()])
+        wall.send(.play)
+        guard let base = wall.transport.baseTime else { return XCTFail("it plays") }
+        wall.advance(by: .seconds(3))
+        let running = wall.transport.runningTime(at: wall.now)
+        let effects = wall.send(.shift(by: .milliseconds(-5)))
+        XCTAssertEqual(effects.tiles(setTo: .paused), [0, 1])
+        XCTAssertEqual(effects.tiles(setTo: .playing), [0, 1])
+        XCTAssertEqual(effects.baseTimes, [0: base - .milliseconds(5), 1: base - .milliseconds(5)])
+        XCTAssertEqual(wall.transport.state, .playing)
+        XCTAssertEqual(wall.transport.runningTime(at: wall.now), running + .milliseconds(5), "5 ms further on")
+        wall.send(.pause)
+        XCTAssertEqual(wall.send(.shift(by: .milliseconds(5))), [], "a paused wall has no base time to move")
+    }
 }

@@ -1,0 +1,77 @@
+import Foundation
+import VideoWallCore
+import VideoWallRemote
+import VideoWallTestSupport
+import XCTest
+
+/// A leader playing a playlist: its follower plays the same list, joins it at the start of the
+/// leader's next item (a playlist tile is not sought inside an item), changes item with it at
+/// each boundary, and follows an item change the leader is told over its control port.
+final class WallPlaylistTests: XCTestCase {
+    /// Three items of 2 s, each at its own frame rate (so a frame's time stamp tells its item):
+    /// H.264 at 30 fps with AAC sound, VP9 in WebM at 25 fps without, H.264 at 24 fps with key
+    /// frames every 45. The follower starts about 2 s in; 7 s later the leader is sent
+    /// `playlist-next`. Every frame the follower shows, but for the 3.5 s after that command,
+    /// the leader shows at the same moment (its same time stamp, within 1 ms p99).
+    func testAFollowerFollowsItsLeadersPlaylistItemByItem() throws {
+        let clips = try onMainLoop {
+            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)),
+             try await TestClips.clip(ClipSpec(width: 256, height: 256, frameRate: 25, frames: 50, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)),
+             try await TestClips.clip(ClipSpec(width: 320, height: 240, frameRate: 24, frames: 48, keyFrameInterval: 45))]
+        }
+        let scratch = try WallScratch("vw-wall-playlist")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
+        let list = folder + "/list.m3u"
+        try (clips.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+
+        let runs = Runs()
+        runs.start("leader") {
+            try CommandRunner.run(["lead", "--headless", "--loop", "--quit-after", "19", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                                   "--render-log", folder + "/leader.log", list], timeout: 50)
+        }
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
+        Thread.sleep(forTimeInterval: 1)
+        runs.start("follower") {
+            try CommandRunner.run(["follow", "--headless", "--quit-after", "15", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
+        }
+        Thread.sleep(forTimeInterval: 7)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let commandAt = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        let reply = try IPCClient.request([.string("playlist-next")], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
+        XCTAssertTrue(reply.succeeded, "the leader takes playlist-next: \(reply.error)")
+
+        let results = runs.wait()
+        for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
+        let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8)).filter { $0.tile == 1 }
+        let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8)).filter { $0.tile == 1 }
+        let said = results["follower"]??.standardError ?? ""
+        // From the fourth frame after it joined, but for the 3.5 s after the command (the
+        // follower sees the change within three reads, and joins at the leader's next item
+        // that starts at least a second later).
+        let compared = follower.dropFirst(3).filter { $0.release < commandAt || $0.release > commandAt + 3_500_000_000 }
+        let apart = compared.map { entry in
+            leader.filter { $0.presentationTime == entry.presentationTime }.map { abs(Int64(entry.release) - Int64($0.release)) }.min() ?? .max
+        }
+        XCTAssertGreaterThan(compared.filter { $0.release > commandAt }.count, 60, "the follower played on after the change: \(said)")
+        // Its items, told by their frame rates: the follower showed more than one.
+        let periods = Set(compared.compactMap { Self.period(of: $0.presentationTime) })
+        XCTAssertGreaterThanOrEqual(periods.count, 2, "the follower changed item: \(said)")
+        let sorted = apart.sorted()
+        guard !sorted.isEmpty else { return XCTFail("the follower showed no frame: \(said)") }
+        let off = zip(compared, apart).filter { $0.1 > 1_000_000 }
+            .map { String(format: "pts %.3f s: %@", Double($0.0.presentationTime) / 1e9, $0.1 == .max ? "not shown by the leader" : String(format: "%.3f ms", Double($0.1) / 1e6)) }.prefix(12)
+        XCTAssertLessThanOrEqual(sorted[sorted.count * 99 / 100], 1_000_000, "p99 of \(sorted.count) frames; apart: \(off); \(said)")
+    }
+
+    /// The frame period (of the three items') a time stamp is a whole number of (within 1 ms,
+    /// as Matroska keeps milliseconds), if only one.
+    private static func period(of presentationTime: UInt64) -> UInt64? {
+        let fitting = [UInt64(33_333_333), 40_000_000, 41_666_667].filter { period in
+            let remainder = presentationTime % period
+            return remainder < 1_000_000 || period - remainder < 1_000_000
+        }
+        return fitting.count == 1 ? fitting[0] : nil
+    }
+}
