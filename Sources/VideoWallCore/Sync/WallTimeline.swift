@@ -23,10 +23,14 @@ public struct WallTimeline: Sendable, Equatable {
     /// whose item is not placed yet; nil when no tile plays a playlist. Each item plays from its
     /// own start, not on the wall's position: a follower lines its items up on these.
     public var itemStarts: [MediaTime?]?
+    /// The instant the playing wall will pause at, when its pause is scheduled ahead (a
+    /// leader's: its followers pause at the same instant and stop on the same frame).
+    public var pauseAt: MediaTime?
 
     public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1, isLooping: Bool = false,
-                loopLength: MediaTime? = nil, clock: String? = nil, items: [Int?]? = nil, itemStarts: [MediaTime?]? = nil) {
+                loopLength: MediaTime? = nil, clock: String? = nil, items: [Int?]? = nil, itemStarts: [MediaTime?]? = nil, pauseAt: MediaTime? = nil) {
         self.isPlaying = isPlaying
+        self.pauseAt = isPlaying ? pauseAt : nil
         self.items = items
         self.itemStarts = itemStarts
         self.isLooping = isLooping
@@ -68,6 +72,7 @@ extension WallTimeline {
         if let loopLength { fields["loop-length"] = .number(Double(loopLength.nanoseconds)) }
         if let clock { fields["clock"] = .string(clock) }
         if let items { fields["items"] = .array(items.map { $0.map { .number(Double($0)) } ?? .null }) }
+        if let pauseAt { fields["pause-at"] = .number(Double(pauseAt.nanoseconds)) }
         if let itemStarts { fields["item-starts"] = .array(itemStarts.map { $0.map { .number(Double($0.nanoseconds)) } ?? .null }) }
         return .object(fields)
     }
@@ -76,7 +81,8 @@ extension WallTimeline {
     /// `position`, `instant` in nanoseconds, `rate`, `loop` when it loops and `loop-length`
     /// when known, `clock`, the clock's name, when said, and `items`, each tile's item or null,
     /// when a tile plays a playlist, and `item-starts`, each tile's item's start in nanoseconds
-    /// or null), every number range-checked; nil when anything is missing
+    /// or null, and `pause-at` in nanoseconds when a pause is scheduled), every number
+    /// range-checked; nil when anything is missing
     /// or out of range.
     public init?(json: JSONValue) {
         guard case .object(let fields) = json, case .bool(let playing)? = fields["playing"],
@@ -104,13 +110,18 @@ extension WallTimeline {
             guard let places = Self.optionalNumbers(listed, in: 0...Self.mostItems) else { return nil }
             items = places.map { $0.map { Int($0) } }
         }
+        var pauseAt: MediaTime?
+        if let due = fields["pause-at"] {
+            guard let nanoseconds = due.doubleValue, nanoseconds.isFinite, (0...Self.largestTime).contains(nanoseconds) else { return nil }
+            pauseAt = MediaTime(nanoseconds: Int64(nanoseconds))
+        }
         var itemStarts: [MediaTime?]?
         if let listed = fields["item-starts"] {
             guard let instants = Self.optionalNumbers(listed, in: 0...Self.largestTime) else { return nil }
             itemStarts = instants.map { $0.map { MediaTime(nanoseconds: Int64($0)) } }
         }
         self.init(isPlaying: playing, position: MediaTime(nanoseconds: Int64(position)), instant: MediaTime(nanoseconds: Int64(instant)),
-                  rate: rate, isLooping: looping, loopLength: loopLength, clock: clock, items: items, itemStarts: itemStarts)
+                  rate: rate, isLooping: looping, loopLength: loopLength, clock: clock, items: items, itemStarts: itemStarts, pauseAt: pauseAt)
     }
 
     /// A list of at most `mostTiles` whole numbers in `range` or nulls; nil when it is not one.

@@ -13,6 +13,9 @@ public enum TransportInput: Sendable, Equatable {
     /// the wall plays with no seek running.
     case shift(by: MediaTime)
     case pause
+    /// Pause at an instant ahead (on the wall's clock), playing until then
+    /// (`WallTransport+ScheduledPause`).
+    case schedulePause(at: MediaTime)
     /// A group seek now (a seek, a step, a speed change: a request with a rate).
     case seek(SeekRequest)
     /// A seek while the user drags: throttled, the last request wins.
@@ -76,4 +79,6 @@ public enum TransportTimer: Hashable, Sendable {
     case seekStep
     /// A tile's own seek (a re-arm or a restart at its end) has waited as long as a preroll may take.
     case tileSeek(Int)
+    /// A scheduled pause is due.
+    case scheduledPause
 }

@@ -29,6 +29,8 @@ public struct WallTransport: Sendable {
     public internal(set) var suspendedTime = MediaTime.zero
     /// Whether loading stopped waiting for prerolls (tiles ready after that are late).
     public internal(set) var prerollsHaveEnded = false
+    /// The instant the playing wall pauses at, when a pause was scheduled (`schedulePause`).
+    public internal(set) var scheduledPause: MediaTime?
 
     var tiles: [Int: TransportTile] = [:]
     var seek: GroupSeek?
@@ -52,12 +54,24 @@ public struct WallTransport: Sendable {
     public mutating func handle(_ input: TransportInput, at now: MediaTime) -> [TransportEffect] {
         self.now = now
         switch input {
-        case .play: play()
-        case .playShowingCurrentFrame(let instant): play(showingCurrentFrameAt: instant)
+        case .play:
+            cancelScheduledPause()
+            play()
+        case .playShowingCurrentFrame(let instant):
+            cancelScheduledPause()
+            play(showingCurrentFrameAt: instant)
         case .shift(let delta): shift(by: delta)
-        case .pause: pause()
-        case .seek(let request): beginSeek(request)
-        case .requestSeek(let request): requestSeek(request)
+        case .pause:
+            cancelScheduledPause()
+            pause()
+        case .schedulePause(let instant): schedulePause(at: instant)
+        // A seek while a pause is due: the pause was asked first, and the seek ends paused.
+        case .seek(let request):
+            if scheduledPause != nil { cancelScheduledPause(); pause() }
+            beginSeek(request)
+        case .requestSeek(let request):
+            if scheduledPause != nil { cancelScheduledPause(); pause() }
+            requestSeek(request)
         case .finishSeeking(let thenPlay): finishSeeking(thenPlay: thenPlay)
         case .setLooping(let on):
             isLooping = on
@@ -94,6 +108,7 @@ public struct WallTransport: Sendable {
     /// Whether the wall plays, or will once the running seek or buffering is over: the state a
     /// play/pause toggle acts on.
     public var intendsToPlay: Bool {
+        if scheduledPause != nil { return false }
         if seek != nil || state == .loading { return wantsToPlay }
         return state == .playing || (state == .buffering && wantsToPlay)
     }
@@ -255,6 +270,7 @@ public struct WallTransport: Sendable {
         case .throttle: throttleFired()
         case .startBound: endPrerolls()
         case .seekStep: seekStepTimedOut()
+        case .scheduledPause: scheduledPauseFired()
         case .tileSeek(let tile): tileSeekTimedOut(tile)
         }
     }

@@ -61,7 +61,7 @@ extension Coordinator {
         guard let (position, runningTime) = joinTarget(lead: .zero) else { return nil }
         if transport == .playing, let base = machine.baseTime {
             return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate, isLooping: isLooping, loopLength: loopLength,
-                                clock: clockName, items: playlistItems, itemStarts: playlistItemStarts)
+                                clock: clockName, items: playlistItems, itemStarts: playlistItemStarts, pauseAt: machine.scheduledPause)
         }
         return WallTimeline(isPlaying: false, position: position, instant: MediaTime(clock.time), rate: rate, isLooping: isLooping, loopLength: loopLength,
                             clock: clockName, items: playlistItems)
@@ -85,6 +85,33 @@ extension Coordinator {
                   let base = player.pipeline.baseTime else { return nil }
             return MediaTime(base) + segment.base
         }
+    }
+
+    /// Pauses the playing wall at `instant` of its clock, playing until then (at once when it
+    /// is past, or the wall does not play): a follower pauses where its leader said it will.
+    /// A play, pause or seek meanwhile acts at once.
+    public func pause(at instant: MediaTime) {
+        guard machine.scheduledPause != instant else { return }
+        handle(.schedulePause(at: instant))
+    }
+
+    /// The instant the playing wall will pause at, when its pause is scheduled.
+    public var scheduledPause: MediaTime? { machine.scheduledPause }
+
+    /// The instant the wall pauses at when paused ahead (`pauseLead`): at least `lead` from
+    /// now, halfway through the showing of a frame of the tile with the shortest frames, so a
+    /// follower whose timer fires a few milliseconds off stops on the same frame. `lead` from
+    /// now when no tile shows a frame or says its frame rate.
+    func pauseInstant(atLeast lead: MediaTime) -> MediaTime {
+        let earliest = MediaTime(clock.time) + lead
+        let framed = active.compactMap { tile in
+            tile.asset.video?.frameDuration.flatMap { duration in tile.shownFrame.map { (duration, $0.runningTime + machine.offset(ofTile: tile.index)) } }
+        }
+        guard let base = machine.baseTime, rate > 0, let (duration, shownAt) = framed.min(by: { $0.0 < $1.0 }), duration > .zero else { return earliest }
+        let period = duration * (1 / rate)
+        // Frames of that tile start at shownAt + k periods (wall running time).
+        let frames = ((earliest - base - shownAt).seconds / period.seconds - 0.5).rounded(.up)
+        return base + shownAt + period * (max(0, frames) + 0.5)
     }
 
     /// Moves the playing wall's timeline `delta` later on its clock (earlier, when negative):

@@ -50,6 +50,7 @@ extension Coordinator {
             transportTimers[timer] = MainLoop.after(seconds: wait) { [weak self] in
                 self?.transportTimers[timer] = nil
                 self?.handle(.timerFired(timer))
+                if timer == .scheduledPause, self?.transport == .paused { self?.alignFramesAfterPause() }
             }
         case .cancelTimer(let timer):
             transportTimers.removeValue(forKey: timer)?.cancel()

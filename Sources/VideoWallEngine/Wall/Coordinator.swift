@@ -454,6 +454,9 @@ public final class Coordinator {
     /// Pauses every tile at the same running time; asked for during a seek, once it is done.
     public func pause() {
         let wasPlaying = transport == .playing
+        if wasPlaying, let lead = configuration.pauseLead, machine.scheduledPause == nil {
+            return pause(at: pauseInstant(atLeast: MediaTime(lead)))
+        }
         handle(.pause)
         if wasPlaying, transport == .paused { alignFramesAfterPause() }
     }

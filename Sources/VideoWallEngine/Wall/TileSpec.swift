@@ -71,6 +71,10 @@ public struct CoordinatorConfiguration: Sendable {
     public var closeTimeout: Duration = .milliseconds(1500)
     /// Time between "play" and the first frame, so every tile is PLAYING before it is due.
     public var startMargin: Duration = .milliseconds(5)
+    /// Nil: `pause()` pauses at once. Else it pauses this far ahead, halfway through a frame,
+    /// its timeline saying when (`WallTimeline.pauseAt`): a leader's followers pause at the
+    /// same instant and stop on the same frame.
+    public var pauseLead: Duration?
     /// Drag seeks are throttled to one per this interval (the last request wins).
     public var seekInterval: Duration = .milliseconds(500)
     /// `sync: items`: every playlist tile changes item with the others, each row of items

@@ -156,6 +156,8 @@ struct PlaybackSettings {
             // Every start (a resume, after a seek or a new speed) half a second ahead: time for
             // the followers to read it and seek, so they start with the leader, frame for frame.
             configuration.startMargin = PlaybackSettings.leaderStartMargin
+            // And every pause: the followers pause at the same instant, on the same frame.
+            configuration.pauseLead = PlaybackSettings.leaderStartMargin
         case .follow(let host, _, let clockPort, _)?: configuration.clock = .network(host: host, port: clockPort)
         case nil: break
         }

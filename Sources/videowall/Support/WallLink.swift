@@ -95,6 +95,10 @@ enum WallLink {
                 } else {
                     itemsApart = 0
                 }
+                // A pause the leader scheduled: paused at the same instant, on the same frame.
+                if let pauseAt = timeline.pauseAt, coordinator.transport == .playing, coordinator.scheduledPause != pauseAt {
+                    coordinator.pause(at: pauseAt)
+                }
                 if itemsApart > 0 || needsJoining(coordinator, timeline), let instant = await coordinator.follow(timeline) {
                     itemsApart = 0
                     // Until the instant it joins at, the wall shows no frame of the new start
@@ -149,10 +153,13 @@ enum WallLink {
             let loop = length.map { $0 * (1 / leader.rate) } ?? .zero
             return (theirs - mine.instant).distance(inLoopOf: loop) > rejoinThreshold
         }
-        return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) > rejoinThreshold
+        return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) > pausedRejoinThreshold
     }
 
     static let rejoinThreshold = MediaTime.milliseconds(20)
+    /// Paused, both positions are frames' own times: a difference of more than timestamp
+    /// rounding is another frame (the shortest frames, at 120 fps, are 8.3 ms).
+    static let pausedRejoinThreshold = MediaTime.milliseconds(4)
 
     /// How much later the follower's playlist items should start to start with the leader's,
     /// when they show the same items and that is more than `itemAlignment` (nil otherwise). A

@@ -53,6 +53,21 @@ final class WallTimelineTests: XCTestCase {
         XCTAssertNil(plain["items"], "no items when no tile plays a playlist")
     }
 
+    /// A scheduled pause's instant reads back; a paused timeline has none; out-of-range
+    /// instants are refused.
+    func testItsWireFormCarriesAScheduledPause() {
+        let pausing = WallTimeline(isPlaying: true, position: .seconds(1), instant: .seconds(5), pauseAt: .nanoseconds(5_512_345_678))
+        XCTAssertEqual(WallTimeline(json: pausing.json), pausing)
+        guard case .object(let fields) = pausing.json else { return XCTFail("an object") }
+        XCTAssertEqual(fields["pause-at"], .number(5_512_345_678))
+        for value in [JSONValue.number(-1), .number(1e300), .number(.nan), .string("5"), .null] {
+            var broken = fields
+            broken["pause-at"] = value
+            XCTAssertNil(WallTimeline(json: .object(broken)), "pause-at: \(value)")
+        }
+        XCTAssertNil(WallTimeline(isPlaying: false, position: .zero, instant: .zero, pauseAt: .seconds(1)).pauseAt, "a paused wall pauses at no instant")
+    }
+
     /// Each playlist tile's item start (an instant in nanoseconds, null for a tile without one)
     /// reads back; negative, fractional, far-off or non-numeric instants are refused.
     func testItsWireFormCarriesEachItemsStart() {

@@ -1,0 +1,71 @@
+import Foundation
+import VideoWallCore
+import VideoWallRemote
+import VideoWallTestSupport
+import XCTest
+
+/// A leader told to pause pauses half a second later, its timeline saying when; its follower
+/// pauses at the same instant: both show the same last frame at the same moment, the follower
+/// none past it (an unscheduled pause left it playing on for a poll and its link's delay, then
+/// seeking back), and both start again together.
+final class WallPauseTests: XCTestCase {
+    /// 60 fps H.264 with AAC sound (two frames 16.7 ms apart: a pause a few milliseconds off
+    /// would stop on another frame), key frames every 20.
+    func testAFollowerPausesWithItsLeaderOnTheSameFrame() throws {
+        let clip = try onMainLoop {
+            try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 60, frames: 1200, keyFrameInterval: 20, audio: true, sound: .aacMono44k))
+        }
+        let scratch = try WallScratch("vw-wall-pause")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
+
+        let runs = Runs()
+        runs.start("leader") {
+            try CommandRunner.run(["lead", "--headless", "--quit-after", "16", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                                   "--render-log", folder + "/leader.log", clip], timeout: 50)
+        }
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
+        runs.start("follower") {
+            try CommandRunner.run(["follow", "--headless", "--quit-after", "11", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
+        }
+        // The follower joins about 3 s after it starts (its clock settles first).
+        Thread.sleep(forTimeInterval: 6)
+        let pausedAt = Self.monotonicNow()
+        let paused = try IPCClient.request([.string("set_property"), .string("pause"), .bool(true)], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
+        XCTAssertTrue(paused.succeeded, "the leader takes the pause: \(paused.error)")
+        Thread.sleep(forTimeInterval: 2)
+        let resumedAt = Self.monotonicNow()
+        let resumed = try IPCClient.request([.string("set_property"), .string("pause"), .bool(false)], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
+        XCTAssertTrue(resumed.succeeded, "the leader takes the resume: \(resumed.error)")
+
+        let results = runs.wait()
+        for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
+        let said = results["follower"]??.standardError ?? ""
+        let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8))
+        let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8))
+        // The last frame each released before the resume (the frame a sink holds when paused
+        // is logged when it plays again).
+        func lastBeforeResume(_ entries: [RenderLogEntry]) -> RenderLogEntry? {
+            entries.filter { $0.release > pausedAt - 3_000_000_000 && $0.release < resumedAt }.max { $0.presentationTime < $1.presentationTime }
+        }
+        let leaderLast = try XCTUnwrap(lastBeforeResume(leader), "the leader played before its pause")
+        let followerLast = try XCTUnwrap(lastBeforeResume(follower), "the follower played before the pause: \(said)")
+        XCTAssertGreaterThan(leaderLast.release, pausedAt + 400_000_000, "the leader played on half a second after it was told")
+        XCTAssertEqual(followerLast.presentationTime, leaderLast.presentationTime, "the same last frame before the pause: \(said)")
+        XCTAssertLessThanOrEqual(abs(Int64(followerLast.release) - Int64(leaderLast.release)), 1_000_000, "released together")
+        XCTAssertFalse(said.contains("lining"), "no item to line up: \(said)")
+
+        // After the resume (itself scheduled half a second ahead): together again.
+        let leaderAfter = Dictionary(leader.filter { $0.release > resumedAt }.map { ($0.presentationTime, $0.release) }, uniquingKeysWith: min)
+        let apart = follower.filter { $0.release > resumedAt }.compactMap { entry in leaderAfter[entry.presentationTime].map { abs(Int64(entry.release) - Int64($0)) } }.sorted()
+        XCTAssertGreaterThan(apart.count, 60, "both played on after the resume: \(said)")
+        guard !apart.isEmpty else { return }
+        XCTAssertLessThanOrEqual(apart[apart.count * 99 / 100], 1_000_000, "p99 after the resume: \(said)")
+    }
+
+    private static func monotonicNow() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
+}
