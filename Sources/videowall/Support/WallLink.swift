@@ -63,6 +63,9 @@ enum WallLink {
         var leaderClock: String?
         // Reads in a row in which a playlist tile showed another item than the leader's.
         var itemsApart = 0
+        // The paused timeline last stood on, and how many times.
+        var stoodOn: WallTimeline?
+        var standings = 0
         while stop.reason == nil {
             switch await leaderTimeline(host: host, port: controlPort) {
             case .success(let timeline):
@@ -99,13 +102,22 @@ enum WallLink {
                 if let pauseAt = timeline.pauseAt, coordinator.transport == .playing, coordinator.scheduledPause != pauseAt {
                     coordinator.pause(at: pauseAt)
                 }
-                if itemsApart > 0 || needsJoining(coordinator, timeline), let instant = await coordinator.follow(timeline) {
-                    itemsApart = 0
-                    // Until the instant it joins at, the wall shows no frame of the new start
-                    // to compare: looked at before, it would seem apart and join again, for ever.
-                    // (A playlist joins at the leader's next item: up to an item away.)
-                    while stop.reason == nil, case let wait = (instant - coordinator.clockTime).seconds + 0.1, wait > 0 {
-                        await MainLoop.sleep(seconds: min(wait, 0.5))
+                // A paused leader stood on a few times and still apart (a tile that cannot seek,
+                // a playlist's): standing on it again would only seek again, ten times a second.
+                if timeline.isPlaying || stoodOn?.position != timeline.position || stoodOn?.items != timeline.items {
+                    stoodOn = timeline.isPlaying ? nil : timeline
+                    standings = 0
+                }
+                if itemsApart > 0 || (needsJoining(coordinator, timeline) && standings < pausedJoins) {
+                    if !timeline.isPlaying { standings += 1 }
+                    if let instant = await coordinator.follow(timeline) {
+                        itemsApart = 0
+                        // Until the instant it joins at, the wall shows no frame of the new start
+                        // to compare: looked at before, it would seem apart and join again, for ever.
+                        // (A playlist joins at the leader's next item: up to an item away.)
+                        while stop.reason == nil, case let wait = (instant - coordinator.clockTime).seconds + 0.1, wait > 0 {
+                            await MainLoop.sleep(seconds: min(wait, 0.5))
+                        }
                     }
                 }
                 else if let gap = itemStartGap(coordinator, timeline) {
@@ -128,6 +140,10 @@ enum WallLink {
     /// How many reads in a row a playlist tile may show another item than the leader's before
     /// the follower joins it on the leader's (a change of item on both falls between two reads).
     static let itemChangeReads = 3
+
+    /// How many times a follower stands on one paused frame of its leader's before it lets
+    /// a difference be (a tile that cannot seek there).
+    static let pausedJoins = 3
 
     /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 2 s
     /// more: synchronised is said after the first answers, and the estimate settles over the
