@@ -37,6 +37,32 @@ final class NetworkClockTests: XCTestCase {
         }
     }
 
+    /// Its poll interval is set on the internal clock that makes the estimate (on the client
+    /// clock itself it does nothing): once synchronised, one asked ten times a second answers
+    /// about twenty times in 2 s, where GStreamer's own interval (1 s) gives two or three.
+    func testAClientClockAsksAsOftenAsItIsTold() throws {
+        try onMainLoop(timeout: 30) {
+            let port = try FreePort.udp()
+            let provider = try NetworkTimeProvider(serving: try Clock.system(), address: "127.0.0.1", port: port)
+            let bus = try Bus.make()
+            var answers = 0
+            let watch = try bus.addWatch { message in
+                MainActor.assumeIsolated { if case .networkClockStatistics = message.kind { answers += 1 } }
+            }
+            defer { watch.cancel() }
+            let client = try Clock.networkClient(address: "127.0.0.1", port: port, bus: bus, pollInterval: .milliseconds(100), window: 128)
+            let synced = await Task.detached { client.waitForSync(timeout: .seconds(10)) }.value
+            XCTAssertTrue(synced, "synchronised within 10 s")
+            // After the first answers (asked every 50 ms while they correlate badly).
+            try await Task.sleep(for: .seconds(1))
+            let before = answers
+            try await Task.sleep(for: .seconds(2))
+            XCTAssertGreaterThanOrEqual(answers - before, 12, "answers in 2 s at a 100 ms interval")
+            XCTAssertLessThanOrEqual(answers - before, 45, "at most one per 50 ms (its minimum interval)")
+            withExtendedLifetime(provider) {}
+        }
+    }
+
     func testAPortOutOfRangeIsRefused() throws {
         XCTAssertThrowsError(try NetworkTimeProvider(serving: try Clock.system(), port: 0))
         XCTAssertThrowsError(try Clock.networkClient(address: "127.0.0.1", port: 70000))

@@ -32,7 +32,13 @@ public struct NetworkClockStatistics: Sendable, Equatable {
 extension Clock {
     /// `gst_net_client_clock_new`: a clock that follows the `NetworkTimeProvider` at `address`
     /// and `port`, polling it over UDP. Its statistics go to `bus` as element messages.
-    public static func networkClient(address: String, port: Int, bus: Bus? = nil) throws(GStreamerError) -> Clock {
+    ///
+    /// `pollInterval` and `window` (nil: GStreamer's own, 1 s and 32) set how often it asks
+    /// once it follows, and over how many answers its linear regression estimates the
+    /// provider's time and rate: on a link with jitter, few answers far apart give a rate
+    /// several percent off for a second (see `tuneEstimate`).
+    public static func networkClient(address: String, port: Int, bus: Bus? = nil, pollInterval: ClockTime? = nil,
+                                     window: Int? = nil) throws(GStreamerError) -> Clock {
         try GStreamer.initialize()
         guard (1...65535).contains(port), !address.isEmpty,
               let raw = gst_net_client_clock_new("videowall-network-clock", address, Int32(port), 0) else {
@@ -40,6 +46,7 @@ extension Clock {
         }
         let clock = NetworkClientClock(raw: UnsafeMutableRawPointer(raw), transfer: .full)
         if let bus { try? clock.setObject("bus", bus) }
+        clock.tuneEstimate(pollInterval: pollInterval, window: window)
         return clock
     }
 
@@ -59,4 +66,16 @@ extension Clock {
 /// failed: (self->busses == NULL)"); setting "bus" to none first empties that list.
 final class NetworkClientClock: Clock, @unchecked Sendable {
     deinit { try? setObject("bus", nil) }
+
+    /// The estimate is made by the internal clock a client clock follows (its "internal-clock",
+    /// shared by the client clocks of one address): it asks every `timeout` once its answers
+    /// correlate, and regresses over its last `window-size` answers (`GstClock` properties,
+    /// read by `gst_clock_add_observation_unapplied`). Setting them on the client clock does
+    /// nothing. The window restarts when its size is set: done before the first answers count.
+    func tuneEstimate(pollInterval: ClockTime?, window: Int?) {
+        guard pollInterval != nil || window != nil, let raw = try? objectPointer("internal-clock") else { return }
+        let estimator = Clock(raw: raw, transfer: .full)
+        if let pollInterval { try? estimator.set("timeout", Int(clamping: pollInterval.nanoseconds)) }
+        if let window { try? estimator.set("window-size", window) }
+    }
 }

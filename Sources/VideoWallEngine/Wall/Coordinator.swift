@@ -124,7 +124,7 @@ public final class Coordinator {
             clockName = UUID().uuidString
         case (.network(let host, let port), _):
             statisticsBus = try Bus.make()
-            clock = try Clock.networkClient(address: host, port: port, bus: statisticsBus)
+            clock = try Self.networkClock(address: host, port: port, bus: statisticsBus)
         }
         if let port = configuration.clockServicePort {
             timeProvider = try NetworkTimeProvider(serving: clock, port: port)
