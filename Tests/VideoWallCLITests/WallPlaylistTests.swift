@@ -65,6 +65,56 @@ final class WallPlaylistTests: XCTestCase {
         XCTAssertLessThanOrEqual(sorted[sorted.count * 99 / 100], 1_000_000, "p99 of \(sorted.count) frames; apart: \(off); \(said)")
     }
 
+    /// A playlist tile beside a plain one (a looping 10 s clip): the follower joins the wall on
+    /// the plain tile, and the playlist tile on its own at the leader's next item (the plain
+    /// tile playing on meanwhile). From 8 s after the follower starts, every frame of either
+    /// tile it shows, the leader shows at the same moment (within 1 ms p99).
+    func testAPlaylistTileBesideAnotherFollowsItemByItem() throws {
+        let clips = try onMainLoop {
+            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)),
+             try await TestClips.clip(ClipSpec(width: 256, height: 256, frameRate: 25, frames: 50, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)),
+             try await TestClips.clip(ClipSpec(width: 320, height: 240, frameRate: 24, frames: 48, keyFrameInterval: 45)),
+             try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, keyFrameInterval: 30))]
+        }
+        let scratch = try WallScratch("vw-wall-playlist-beside")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
+        let list = folder + "/list.m3u"
+        try (clips.prefix(3).joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+
+        let runs = Runs()
+        runs.start("leader") {
+            try CommandRunner.run(["lead", "--headless", "--loop", "--quit-after", "19", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                                   "--render-log", folder + "/leader.log", clips[3], list], timeout: 50)
+        }
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
+        Thread.sleep(forTimeInterval: 1)
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        let followerStart = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        runs.start("follower") {
+            try CommandRunner.run(["follow", "--headless", "--quit-after", "14", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
+        }
+        let results = runs.wait()
+        for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
+        let said = results["follower"]??.standardError ?? ""
+        let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8))
+        let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8))
+        for tile in [1, 2] {
+            let theirs = leader.filter { $0.tile == tile }
+            let compared = follower.filter { $0.tile == tile && $0.release > followerStart + 8_000_000_000 }
+            XCTAssertGreaterThan(compared.count, 100, "tile \(tile) played on: \(said)")
+            // The same time stamp comes back in each pass and each item: the nearest release.
+            let apart = compared.map { entry in
+                theirs.filter { $0.presentationTime == entry.presentationTime }.map { abs(Int64(entry.release) - Int64($0.release)) }.min() ?? .max
+            }.sorted()
+            guard !apart.isEmpty else { continue }
+            XCTAssertLessThanOrEqual(apart[apart.count * 99 / 100], 1_000_000, "tile \(tile): p99 of \(apart.count) frames; \(said)")
+        }
+        let periods = Set(follower.filter { $0.tile == 2 && $0.release > followerStart + 8_000_000_000 }.compactMap { Self.period(of: $0.presentationTime) })
+        XCTAssertGreaterThanOrEqual(periods.count, 2, "the playlist tile changed item: \(said)")
+    }
+
     /// The frame period (of the three items') a time stamp is a whole number of (within 1 ms,
     /// as Matroska keeps milliseconds), if only one.
     private static func period(of presentationTime: UInt64) -> UInt64? {

@@ -8,10 +8,11 @@ public enum TransportInput: Sendable, Equatable {
     /// timeline (AVFoundation's `setRate(_:time:atHostTime:)`). An instant already past
     /// starts the wall that far in, as a late tile joins.
     case playShowingCurrentFrame(at: MediaTime)
-    /// The playing wall's base time moves this much later (earlier, when negative): every tile
-    /// taking part pauses on its frame and starts again on the new base time. Ignored unless
-    /// the wall plays with no seek running.
-    case shift(by: MediaTime)
+    /// One tile's running time moves this much later against the wall's (earlier, when
+    /// negative): it pauses on its frame and starts again on a base time moved so. A
+    /// follower's playlist tile lines its items up on its leader's with it. Ignored unless
+    /// the wall plays with no seek running and the tile takes part.
+    case shiftTile(Int, by: MediaTime)
     case pause
     /// Pause at an instant ahead (on the wall's clock), playing until then
     /// (`WallTransport+ScheduledPause`).

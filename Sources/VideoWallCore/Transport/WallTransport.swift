@@ -60,7 +60,7 @@ public struct WallTransport: Sendable {
         case .playShowingCurrentFrame(let instant):
             cancelScheduledPause()
             play(showingCurrentFrameAt: instant)
-        case .shift(let delta): shift(by: delta)
+        case .shiftTile(let tile, let delta): shift(tile: tile, by: delta)
         case .pause:
             cancelScheduledPause()
             pause()
@@ -188,11 +188,14 @@ public struct WallTransport: Sendable {
         startAll(base: instant - pausedRunningTime)
     }
 
-    /// `shift(by:)`: the base time moves; the tiles' running time stands still meanwhile.
-    mutating func shift(by delta: MediaTime) {
-        guard seek == nil, state == .playing, let baseTime else { return }
-        pauseAll()
-        startAll(base: baseTime + delta)
+    /// `shiftTile`: the tile's offset on the group's running time moves, and its base time with it.
+    mutating func shift(tile: Int, by delta: MediaTime) {
+        guard seek == nil, state == .playing, let baseTime, tiles[tile]?.stage == .ready, let offset = tiles[tile]?.offset else { return }
+        let moved = offset + delta
+        tiles[tile]?.offset = moved
+        emit(.setPipelineState(tile, .paused))
+        emit(.setBaseTime(tile, baseTime + moved))
+        emit(.setPipelineState(tile, .playing))
     }
 
     mutating func pause() {

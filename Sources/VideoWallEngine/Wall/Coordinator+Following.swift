@@ -114,11 +114,11 @@ extension Coordinator {
         return base + shownAt + period * (max(0, frames) + 0.5)
     }
 
-    /// Moves the playing wall's timeline `delta` later on its clock (earlier, when negative):
-    /// its tiles pause and start again on a base time that much later, each frame on screen
-    /// held meanwhile. A follower's playlist items line up on its leader's with it.
-    public func shiftTimeline(by delta: MediaTime) {
-        handle(.shift(by: delta))
+    /// Moves tile `index`'s running time `delta` later against the wall's (earlier, when
+    /// negative): it pauses on its frame and starts again on a base time moved so, the other
+    /// tiles playing on. A follower's playlist tile lines its items up on its leader's with it.
+    public func shiftTile(_ index: Int, by delta: MediaTime) {
+        handle(.shiftTile(index, by: delta))
     }
 
     /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): each
@@ -130,8 +130,10 @@ extension Coordinator {
     /// not join because the leader is about to wrap: ask again once it has).
     @discardableResult
     public func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500), seekTime: Duration = .milliseconds(200)) async -> MediaTime? {
-        // A playlist tile cannot be sought inside an item: it joins at the leader's next item.
-        if timeline.isPlaying, let items = timeline.items, slots.count == 1, slots[0].player?.playlist != nil {
+        // A playlist tile cannot be sought inside an item: it joins at the leader's next item,
+        // unless it stands where the leader starts again (both paused on one frame).
+        if timeline.isPlaying, let items = timeline.items, slots.count == 1, slots[0].player?.playlist != nil,
+           !standsWhereLeaderStarts(timeline, seekTime: MediaTime(seekTime)) {
             return await joinAtNextItem(timeline, items: items)
         }
         // A looping leader's position does not go on in a straight line across its wrap, and
@@ -144,8 +146,9 @@ extension Coordinator {
            timeline.position >= length - Self.wrapMargin || timeline.position(at: MediaTime(clock.time) + MediaTime(lead)) >= length - Self.wrapMargin {
             return nil
         }
-        // A paused leader's items: stood on from their first frames.
-        if let items = timeline.items {
+        // A paused leader's items: stood on from their first frames. (A playing leader's are
+        // joined at its next item, tile by tile: `joinItems`.)
+        if let items = timeline.items, !timeline.isPlaying {
             for (tile, place) in zip(slots.indices, items) {
                 guard let place, let current = slots[tile].player?.currentItem?.index, current != place else { continue }
                 try? await changeItem(ofTile: tile, to: .position(place))
@@ -177,6 +180,19 @@ extension Coordinator {
         return instant
     }
 
+    /// Whether the wall stands paused on the leader's items and frame, and the leader starts
+    /// ahead from there (a resume): the wall starts with it, with no seek.
+    private func standsWhereLeaderStarts(_ timeline: WallTimeline, seekTime: MediaTime) -> Bool {
+        let now = MediaTime(clock.time)
+        guard transport == .paused, timeline.instant >= now + seekTime, timeline.instant <= now + Self.furthestStart,
+              playlistItems == timeline.items, let mine = joinTarget(lead: .zero) else { return false }
+        return (mine.position - timeline.position).distance(inLoopOf: .zero) < Self.sameFrame
+    }
+
+    /// Positions of one frame: within timestamp rounding (a frame at 120 fps lasts 8.3 ms).
+    /// Paused, a wall's position is its frame's own time: more apart is another frame.
+    public static let sameFrame = MediaTime.milliseconds(4)
+
     /// How soon a leader's next item may start for a follower to join it there: it opens the
     /// item and stands on its first frame meanwhile.
     static let itemJoinMargin = MediaTime.seconds(1)
@@ -186,8 +202,8 @@ extension Coordinator {
     /// frame and shows it at the instant the leader's item before it ends (its timeline's
     /// instant, plus what is left of the item over its speed and the wall's rate). Nil when it
     /// cannot: the leader plays another wall, its list ends there, or an item's length is not
-    /// known. (A playlist tile among other tiles is not followed item by item: its items start
-    /// at other moments than the wall's.)
+    /// known. (A playlist tile among other tiles joins the leader's items on its own, the rest
+    /// of the wall playing on: `joinItems`.)
     private func joinAtNextItem(_ timeline: WallTimeline, items: [Int?]) async -> MediaTime? {
         guard items.count == 1, let place = items[0], let sequence = slots.first?.player?.playlist,
               let current = sequence.entry(at: place), var left = current.entry.shownLength else { return nil }
@@ -207,6 +223,34 @@ extension Coordinator {
         do { try await changeItem(ofTile: 0, to: .position(nextPlace)) } catch { return nil }
         guard MediaTime(clock.time) < boundary else { return nil }
         handle(.playShowingCurrentFrame(at: boundary))
+        return boundary
+    }
+
+    /// Joins tile `index`, a playlist tile among other tiles of a playing wall, to the leader's
+    /// items: the leader's item `place` started at `start` (an instant of the shared clock).
+    /// The tile opens the item after the one that ends next at least `itemJoinMargin` from now
+    /// and is moved (`shiftTile`) to start it when the leader's item before it ends, holding its
+    /// first frame until then; the rest of the wall plays on. Returns the instant it starts the
+    /// item at; nil when it cannot (its list ends there, an item's length is not known, or the
+    /// tile did not take the item).
+    @discardableResult
+    public func joinItems(ofTile index: Int, leaderItem place: Int, startedAt start: MediaTime) async -> MediaTime? {
+        guard transport == .playing, slots.indices.contains(index), let sequence = slots[index].player?.playlist,
+              var current = sequence.entry(at: place), var left = current.entry.shownLength else { return nil }
+        var boundary = start + left * (1 / rate)
+        var next = sequence.entry(after: place, forward: true) ?? current
+        while boundary < MediaTime(clock.time) + Self.itemJoinMargin {
+            guard let length = next.entry.shownLength, length > .zero else { return nil }
+            left = length
+            boundary = boundary + length * (1 / rate)
+            current = next
+            next = sequence.entry(after: next.index, forward: true) ?? next
+        }
+        guard let nextPlace = next.index, sequence.goesRound || nextPlace > (current.index ?? place) else { return nil }
+        do { try await changeItem(ofTile: index, to: .position(nextPlace)) } catch { return nil }
+        // Its item now starts where it joined the wall: moved to the leader's boundary.
+        guard transport == .playing, let started = playlistItemStarts?[index], MediaTime(clock.time) < boundary else { return nil }
+        shiftTile(index, by: boundary - started)
         return boundary
     }
 

@@ -118,9 +118,15 @@ extension Coordinator {
     /// the tile with the latest frame on screen; nil when no tile shows one.
     func joinTarget(lead: MediaTime) -> (position: MediaTime, runningTime: MediaTime)? {
         // The reference's frame on the wall's timeline: its own position plus its offset.
-        let references = active.compactMap { tile in
-            tile.shownFrame.map { (tile, $0.position + machine.delay(ofTile: tile.index), $0.runningTime + machine.offset(ofTile: tile.index)) }
+        func shown(_ tiles: [Player]) -> [(Player, MediaTime, MediaTime)] {
+            tiles.compactMap { tile in
+                tile.shownFrame.map { (tile, $0.position + machine.delay(ofTile: tile.index), $0.runningTime + machine.offset(ofTile: tile.index)) }
+            }
         }
+        // Tiles on the wall's timeline first: a playlist tile's position is within its item,
+        // a live stream's its own.
+        let onTimeline = shown(active.filter(\.followsWallTimeline))
+        let references = onTimeline.isEmpty ? shown(active) : onTimeline
         guard let (_, framePosition, frameRunningTime) = references.max(by: { $0.2 < $1.2 }) else {
             return nil
         }

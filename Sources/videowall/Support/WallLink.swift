@@ -61,8 +61,10 @@ enum WallLink {
         }
         var lost = false
         var leaderClock: String?
-        // Reads in a row in which a playlist tile showed another item than the leader's.
-        var itemsApart = 0
+        // Each playlist tile against the leader's items, and the instant a tile joins the
+        // leader's next item at, looked at soon after (its start then lined up at once).
+        var alignment = ItemAlignment()
+        var itemJoin: MediaTime?
         // The paused timeline last stood on, and how many times.
         var stoodOn: WallTimeline?
         var standings = 0
@@ -89,15 +91,6 @@ enum WallLink {
                     continue  // its timeline, read again now that the clock follows it
                 }
                 leaderClock = timeline.clock
-                // Both change item at the same moment on their own; read either side of it, the
-                // two show different items for a moment. A difference that lasts is a change
-                // the leader was told (playlist-next, ...), or a join on the wrong item.
-                if let items = timeline.items, coordinator.playlistItems != items {
-                    itemsApart += 1
-                    if itemsApart < itemChangeReads { await MainLoop.sleep(seconds: pollInterval); continue }
-                } else {
-                    itemsApart = 0
-                }
                 // A pause the leader scheduled: paused at the same instant, on the same frame.
                 if let pauseAt = timeline.pauseAt, coordinator.transport == .playing, coordinator.scheduledPause != pauseAt {
                     coordinator.pause(at: pauseAt)
@@ -108,38 +101,43 @@ enum WallLink {
                     stoodOn = timeline.isPlaying ? nil : timeline
                     standings = 0
                 }
-                if itemsApart > 0 || (needsJoining(coordinator, timeline) && standings < pausedJoins) {
+                if needsJoining(coordinator, timeline) && standings < pausedJoins {
                     if !timeline.isPlaying { standings += 1 }
                     if let instant = await coordinator.follow(timeline) {
-                        itemsApart = 0
                         // Until the instant it joins at, the wall shows no frame of the new start
                         // to compare: looked at before, it would seem apart and join again, for ever.
                         // (A playlist joins at the leader's next item: up to an item away.)
-                        while stop.reason == nil, case let wait = (instant - coordinator.clockTime).seconds + 0.1, wait > 0 {
+                        for tile in (coordinator.playlistItems ?? []).indices { alignment.joining(tile: tile, until: instant) }
+                        while stop.reason == nil, case let wait = (instant - coordinator.clockTime).seconds + firstLook, wait > 0 {
                             await MainLoop.sleep(seconds: min(wait, 0.5))
                         }
                     }
-                }
-                else if let gap = itemStartGap(coordinator, timeline) {
-                    Console.note(String(format: "follow: lining the playlist's items up on the leader's (%.2f ms)", gap.seconds * 1000))
-                    coordinator.shiftTimeline(by: gap)
+                } else if let instant = await align(coordinator, on: timeline, with: &alignment) {
+                    itemJoin = instant
                 }
             case .failure(let problem):
                 if !lost { Console.warning("follow: lost the leader (\(problem.description)): holding the frame on screen") }
                 lost = true
                 coordinator.pause()
             }
-            await MainLoop.sleep(seconds: pollInterval)
+            var next = pollInterval
+            if let instant = itemJoin {
+                let wait = (instant - coordinator.clockTime).seconds + firstLook
+                if wait <= 0 { itemJoin = nil } else { next = min(next, wait) }
+            }
+            await MainLoop.sleep(seconds: next)
         }
     }
+
+    /// How soon after a join's instant the follower reads the leader again: its first frames
+    /// are compared then, and a playlist item that started a few milliseconds off (its
+    /// boundary worked out from lengths) is moved at once rather than a poll later (three
+    /// frames at 24 fps).
+    static let firstLook = 0.03
 
     /// How often a follower reads its leader's timeline: a pause, a seek or a new speed reaches
     /// it this late at most (plus the link's delay), and it joins half a second after that.
     static let pollInterval = 0.1
-
-    /// How many reads in a row a playlist tile may show another item than the leader's before
-    /// the follower joins it on the leader's (a change of item on both falls between two reads).
-    static let itemChangeReads = 3
 
     /// How many times a follower stands on one paused frame of its leader's before it lets
     /// a difference be (a tile that cannot seek there).
@@ -163,39 +161,43 @@ enum WallLink {
     private static func needsJoining(_ coordinator: Coordinator, _ leader: WallTimeline) -> Bool {
         guard let mine = coordinator.timeline else { return true }
         if mine.isPlaying != leader.isPlaying || mine.isLooping != leader.isLooping || abs(mine.rate - leader.rate) > 1e-9 { return true }
+        // A wall that is one playlist tile has no position of its own but its item's: kept to the
+        // leader's by its items' starts (`align`), not by position.
+        if leader.isPlaying, let items = coordinator.playlistItems, items.count == 1, items[0] != nil, mine.isPlaying { return false }
         // Looping, the two may have been read either side of a wrap: a whole loop apart is together.
         let length = leader.isLooping ? leader.loopLength ?? coordinator.loopLength ?? coordinator.duration : nil
         if leader.isPlaying, let theirs = leader.instant(showing: mine.position) {
             let loop = length.map { $0 * (1 / leader.rate) } ?? .zero
             return (theirs - mine.instant).distance(inLoopOf: loop) > rejoinThreshold
         }
-        return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) > pausedRejoinThreshold
+        return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) > Coordinator.sameFrame
     }
 
     static let rejoinThreshold = MediaTime.milliseconds(20)
-    /// Paused, both positions are frames' own times: a difference of more than timestamp
-    /// rounding is another frame (the shortest frames, at 120 fps, are 8.3 ms).
-    static let pausedRejoinThreshold = MediaTime.milliseconds(4)
 
-    /// How much later the follower's playlist items should start to start with the leader's,
-    /// when they show the same items and that is more than `itemAlignment` (nil otherwise). A
-    /// follower joins a playlist at an item boundary it works out from the items' lengths;
-    /// where the leader's pipeline placed that item differs by a few milliseconds (a copy's
-    /// sound may end after its picture; Matroska keeps milliseconds). Read from the first
-    /// playlist tile: the wall's tiles share one base time. Gaps of `itemAlignmentLimit` or
-    /// more are not this (an item's next pass, read across its boundary).
-    private static func itemStartGap(_ coordinator: Coordinator, _ leader: WallTimeline) -> MediaTime? {
-        guard leader.isPlaying, let items = leader.items, coordinator.playlistItems == items,
-              let theirs = leader.itemStarts, let mine = coordinator.playlistItemStarts,
-              let tile = theirs.indices.first(where: { theirs[$0] != nil && mine.indices.contains($0) && mine[$0] != nil }),
-              let their = theirs[tile], let my = mine[tile] else { return nil }
-        let gap = their - my
-        let size = gap.distance(inLoopOf: .zero)
-        return size > itemAlignment && size < itemAlignmentLimit ? gap : nil
+    /// Keeps each playlist tile on the leader's items (`ItemAlignment`): a tile whose item
+    /// started a few milliseconds off the leader's is moved by that much (a join at an item
+    /// boundary works the boundary out from the items' lengths, and where the leader's pipeline
+    /// placed it may differ: a copy's sound may end a little after its picture, Matroska keeps
+    /// milliseconds); one on another item joins the leader's next one.
+    /// Returns the instant a tile joins the leader's next item at, when one does.
+    private static func align(_ coordinator: Coordinator, on leader: WallTimeline, with alignment: inout ItemAlignment) async -> MediaTime? {
+        var joiningAt: MediaTime?
+        let steps = alignment.steps(leader: leader, items: coordinator.playlistItems, starts: coordinator.playlistItemStarts, now: coordinator.clockTime)
+        for step in steps {
+            switch step {
+            case .shift(let tile, let gap):
+                Console.note(String(format: "follow: lining tile %d's items up on the leader's (%.2f ms)", tile + 1, gap.seconds * 1000))
+                coordinator.shiftTile(tile, by: gap)
+            case .join(let tile, let item, let start):
+                if let instant = await coordinator.joinItems(ofTile: tile, leaderItem: item, startedAt: start) {
+                    alignment.joining(tile: tile, until: instant)
+                    joiningAt = min(joiningAt ?? instant, instant)
+                }
+            }
+        }
+        return joiningAt
     }
-
-    static let itemAlignment = MediaTime.nanoseconds(300_000)
-    static let itemAlignmentLimit = MediaTime.milliseconds(200)
 
     /// The leader's `wall-timeline`, asked for off the main thread.
     nonisolated static func leaderTimeline(host: String, port: Int) async -> Result<WallTimeline, IPCSocketError> {

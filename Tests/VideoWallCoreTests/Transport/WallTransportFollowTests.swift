@@ -39,23 +39,26 @@ final class WallTransportFollowTests: XCTestCase {
         XCTAssertEqual(loaded.baseTimes[0], wall.now + .milliseconds(5), "the ordinary start margin")
     }
 
-    /// A follower lines its playlist items up on its leader's: the playing wall's base time
-    /// moves, its tiles paused and started again around it, and its running time goes on from
-    /// where it stood.
-    func testAShiftMovesThePlayingWallsBaseTime() {
+    /// A follower lines a playlist tile's items up on its leader's: that tile's base time
+    /// moves, the tile paused and started again around it; the other tiles play on untouched.
+    func testAShiftMovesOneTilesBaseTime() {
         var wall = TransportHarness()
         wall.loadWall([.local(), .local()])
         wall.send(.play)
         guard let base = wall.transport.baseTime else { return XCTFail("it plays") }
         wall.advance(by: .seconds(3))
-        let running = wall.transport.runningTime(at: wall.now)
-        let effects = wall.send(.shift(by: .milliseconds(-5)))
-        XCTAssertEqual(effects.tiles(setTo: .paused), [0, 1])
-        XCTAssertEqual(effects.tiles(setTo: .playing), [0, 1])
-        XCTAssertEqual(effects.baseTimes, [0: base - .milliseconds(5), 1: base - .milliseconds(5)])
-        XCTAssertEqual(wall.transport.state, .playing)
-        XCTAssertEqual(wall.transport.runningTime(at: wall.now), running + .milliseconds(5), "5 ms further on")
+        let effects = wall.send(.shiftTile(1, by: .milliseconds(-5)))
+        XCTAssertEqual(effects, [.setPipelineState(1, .paused), .setBaseTime(1, base - .milliseconds(5)), .setPipelineState(1, .playing)])
+        XCTAssertEqual(wall.transport.offset(ofTile: 1), .milliseconds(-5))
+        XCTAssertEqual(wall.transport.offset(ofTile: 0), .zero)
+        XCTAssertEqual(wall.transport.baseTime, base, "the wall's own base time stays")
+        // A later start keeps the tile where it was moved.
         wall.send(.pause)
-        XCTAssertEqual(wall.send(.shift(by: .milliseconds(5))), [], "a paused wall has no base time to move")
+        let resumed = wall.send(.play)
+        guard let newBase = wall.transport.baseTime else { return XCTFail("it plays again") }
+        XCTAssertEqual(resumed.baseTimes, [0: newBase, 1: newBase - .milliseconds(5)])
+        wall.send(.pause)
+        XCTAssertEqual(wall.send(.shiftTile(1, by: .milliseconds(5))), [], "a paused wall has no base time to move")
+        XCTAssertEqual(wall.send(.shiftTile(7, by: .milliseconds(5))), [], "no tile 7")
     }
 }
