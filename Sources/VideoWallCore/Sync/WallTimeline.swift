@@ -16,7 +16,8 @@ public struct WallTimeline: Sendable, Equatable {
     /// that restarts serves a new clock, from a new origin, under a new name); nil: not said.
     public var clock: String?
     /// Per tile, the place (from 0) in its playlist of the item it shows, nil for a tile without
-    /// one; nil when no tile plays a playlist. `position` is then within those items.
+    /// one; nil when no tile plays a playlist. `position` is the wall's, read from its other
+    /// tiles; in a wall that is one playlist tile, it is within that tile's item.
     public var items: [Int?]?
     /// Per tile, the instant of the clock at which the item it shows started (its stream time
     /// at the start of its segment, in or out of view), nil for a tile without a playlist or
@@ -82,8 +83,7 @@ extension WallTimeline {
     /// when known, `clock`, the clock's name, when said, and `items`, each tile's item or null,
     /// when a tile plays a playlist, and `item-starts`, each tile's item's start in nanoseconds
     /// or null, and `pause-at` in nanoseconds when a pause is scheduled), every number
-    /// range-checked; nil when anything is missing
-    /// or out of range.
+    /// range-checked; nil when anything is missing or out of range.
     public init?(json: JSONValue) {
         guard case .object(let fields) = json, case .bool(let playing)? = fields["playing"],
               let position = fields["position"]?.doubleValue, let instant = fields["instant"]?.doubleValue,

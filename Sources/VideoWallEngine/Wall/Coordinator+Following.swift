@@ -121,9 +121,12 @@ extension Coordinator {
         handle(.shiftTile(index, by: delta))
     }
 
-    /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): each
-    /// playlist tile on the leader's item (`items`), then a playing timeline is joined `lead` from now (an accurate seek to the position it will
-    /// have reached then, and a start that shows it at that instant); a paused one is stood on.
+    /// Shows what `timeline` says, on this wall's clock (the leader's, over the network): a
+    /// playing timeline is joined `lead` from now (an accurate seek to the position it will
+    /// have reached then, and a start that shows it at that instant); a paused one is stood
+    /// on, each playlist tile on the leader's item (`items`). A wall that is one playlist tile
+    /// joins a playing leader at its next item (`joinAtNextItem`); a playlist tile among others
+    /// is joined to the leader's items afterwards, on its own (`joinItems`).
     /// A leader that starts ahead of its clock (a start margin, after a resume, a seek or a new
     /// speed) is joined at its own start, missing no frame, if that is at least `seekTime`
     /// away. Returns the instant the wall joins at (nil when it stands paused, or when it did
@@ -198,25 +201,18 @@ extension Coordinator {
     static let itemJoinMargin = MediaTime.seconds(1)
 
     /// Joins a playing leader whose wall is one playlist tile at the start of its next item (or
-    /// the one after, when that is less than `itemJoinMargin` away): stands on that item's first
-    /// frame and shows it at the instant the leader's item before it ends (its timeline's
-    /// instant, plus what is left of the item over its speed and the wall's rate). Nil when it
-    /// cannot: the leader plays another wall, its list ends there, or an item's length is not
-    /// known. (A playlist tile among other tiles joins the leader's items on its own, the rest
-    /// of the wall playing on: `joinItems`.)
+    /// a later one, the first at least `itemJoinMargin` away): stands on that item's first frame
+    /// and shows it at the instant the leader's item before it ends. Nil when it cannot: the
+    /// leader plays another wall, its list ends there, or an item's length is not known. (A
+    /// playlist tile among other tiles joins the leader's items on its own, the rest of the
+    /// wall playing on: `joinItems`.)
     private func joinAtNextItem(_ timeline: WallTimeline, items: [Int?]) async -> MediaTime? {
         guard items.count == 1, let place = items[0], let sequence = slots.first?.player?.playlist,
-              let current = sequence.entry(at: place), var left = current.entry.shownLength else { return nil }
-        let speed = current.entry.shape.speed
-        left = left - (timeline.position - (current.entry.shape.inPoint ?? .zero)) * (1 / speed)
-        var boundary = timeline.instant + left * (1 / timeline.rate)
-        var next = sequence.entry(after: place, forward: true) ?? current
-        if boundary < MediaTime(clock.time) + Self.itemJoinMargin {
-            guard let length = next.entry.shownLength else { return nil }
-            boundary = boundary + length * (1 / timeline.rate)
-            next = sequence.entry(after: next.index, forward: true) ?? next
-        }
-        guard let nextPlace = next.index, sequence.goesRound || nextPlace > place else { return nil }
+              let shape = sequence.entry(at: place)?.entry.shape else { return nil }
+        // Where the leader's item started: said, or worked out from where it stands in it.
+        let said = timeline.itemStarts?.first ?? nil
+        let start = said ?? timeline.instant - (timeline.position - (shape.inPoint ?? .zero)) * (1 / (shape.speed * timeline.rate))
+        guard let (nextPlace, boundary) = nextItem(in: sequence, after: place, startedAt: start, rate: timeline.rate) else { return nil }
         if abs(rate - timeline.rate) > 1e-9 { await setRate(timeline.rate) }
         if isLooping != timeline.isLooping { setLooping(timeline.isLooping) }
         pause()
@@ -228,30 +224,38 @@ extension Coordinator {
 
     /// Joins tile `index`, a playlist tile among other tiles of a playing wall, to the leader's
     /// items: the leader's item `place` started at `start` (an instant of the shared clock).
-    /// The tile opens the item after the one that ends next at least `itemJoinMargin` from now
-    /// and is moved (`shiftTile`) to start it when the leader's item before it ends, holding its
-    /// first frame until then; the rest of the wall plays on. Returns the instant it starts the
-    /// item at; nil when it cannot (its list ends there, an item's length is not known, or the
-    /// tile did not take the item).
+    /// The tile opens the leader's next item (or a later one, the first at least
+    /// `itemJoinMargin` away) and is moved (`shiftTile`) to start it when the leader's item
+    /// before it ends, holding its first frame until then; the rest of the wall plays on.
+    /// Returns the instant it starts the item at; nil when it cannot (its list ends there, an
+    /// item's length is not known, or the tile did not take the item).
     @discardableResult
     public func joinItems(ofTile index: Int, leaderItem place: Int, startedAt start: MediaTime) async -> MediaTime? {
         guard transport == .playing, slots.indices.contains(index), let sequence = slots[index].player?.playlist,
-              var current = sequence.entry(at: place), var left = current.entry.shownLength else { return nil }
-        var boundary = start + left * (1 / rate)
-        var next = sequence.entry(after: place, forward: true) ?? current
-        while boundary < MediaTime(clock.time) + Self.itemJoinMargin {
-            guard let length = next.entry.shownLength, length > .zero else { return nil }
-            left = length
-            boundary = boundary + length * (1 / rate)
-            current = next
-            next = sequence.entry(after: next.index, forward: true) ?? next
-        }
-        guard let nextPlace = next.index, sequence.goesRound || nextPlace > (current.index ?? place) else { return nil }
+              let (nextPlace, boundary) = nextItem(in: sequence, after: place, startedAt: start, rate: rate) else { return nil }
         do { try await changeItem(ofTile: index, to: .position(nextPlace)) } catch { return nil }
         // Its item now starts where it joined the wall: moved to the leader's boundary.
         guard transport == .playing, let started = playlistItemStarts?[index], MediaTime(clock.time) < boundary else { return nil }
         shiftTile(index, by: boundary - started)
         return boundary
+    }
+
+    /// The item to join after item `place` of `sequence`, which started at `start` (an instant
+    /// of the wall's clock, playing at `rate`), and the instant it starts: the first item
+    /// boundary at least `itemJoinMargin` from now, each item lasting its shown length. Nil
+    /// when the list ends first, or an item's length is not known.
+    private func nextItem(in sequence: PlaylistSequence, after place: Int, startedAt start: MediaTime, rate: Double) -> (place: Int, boundary: MediaTime)? {
+        guard rate > 0, var current = sequence.entry(at: place), let length = current.entry.shownLength else { return nil }
+        var boundary = start + length * (1 / rate)
+        var next = sequence.entry(after: place, forward: true) ?? current
+        while boundary < MediaTime(clock.time) + Self.itemJoinMargin {
+            guard let length = next.entry.shownLength, length > .zero else { return nil }
+            boundary = boundary + length * (1 / rate)
+            current = next
+            next = sequence.entry(after: next.index, forward: true) ?? next
+        }
+        guard let nextPlace = next.index, sequence.goesRound || nextPlace > (current.index ?? place) else { return nil }
+        return (nextPlace, boundary)
     }
 
     /// Follows the leader's clock with a new client clock, and pauses the wall: a leader that

@@ -45,8 +45,8 @@ enum WallLink {
     /// A follower, once loaded: waits for its clock to follow the leader's, joins the leader's
     /// timeline, then looks at it ten times a second (`pollInterval`) and joins again when it
     /// moved otherwise than this wall did (a pause, a seek, a new speed, a loop turned on or
-    /// off, another playlist item). A leader that does not answer is said once; the wall holds its frame until it
-    /// answers again.
+    /// off), and keeps its playlist tiles on the leader's items (`align`). A leader that does
+    /// not answer is said once; the wall holds its frame until it answers again.
     ///
     /// A leader that restarted serves a clock from a new origin under a new name: the follower
     /// takes it up with a new client clock (`renewNetworkClock`), and joins again once that
@@ -145,8 +145,8 @@ enum WallLink {
 
     /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 2 s
     /// more: synchronised is said after the first answers, and the estimate settles over the
-    /// client clock's window of exchanges (32, one per 50 ms at most): joined before, a
-    /// follower was seen 12 ms off its leader until its clock moved.
+    /// next twenty or so (`Coordinator.networkClock`): joined before, a follower was seen 12 ms
+    /// off its leader until its clock moved.
     private static func settleClock(_ coordinator: Coordinator) async -> Bool {
         guard await coordinator.waitForClockSync(timeout: .seconds(10)) else { return false }
         await MainLoop.sleep(seconds: 2)
@@ -179,8 +179,8 @@ enum WallLink {
     /// started a few milliseconds off the leader's is moved by that much (a join at an item
     /// boundary works the boundary out from the items' lengths, and where the leader's pipeline
     /// placed it may differ: a copy's sound may end a little after its picture, Matroska keeps
-    /// milliseconds); one on another item joins the leader's next one.
-    /// Returns the instant a tile joins the leader's next item at, when one does.
+    /// milliseconds); one on another item joins the leader's next one. Returns the instant a
+    /// tile joins the leader's next item at, when one does.
     private static func align(_ coordinator: Coordinator, on leader: WallTimeline, with alignment: inout ItemAlignment) async -> MediaTime? {
         var joiningAt: MediaTime?
         let steps = alignment.steps(leader: leader, items: coordinator.playlistItems, starts: coordinator.playlistItemStarts, now: coordinator.clockTime)
