@@ -143,13 +143,14 @@ enum WallLink {
     /// a difference be (a tile that cannot seek there).
     static let pausedJoins = 3
 
-    /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 2 s
+    /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 1 s
     /// more: synchronised is said after the first answers, and the estimate settles over the
-    /// next twenty or so (`Coordinator.networkClock`): joined before, a follower was seen 12 ms
-    /// off its leader until its clock moved.
+    /// next ten or so (`Coordinator.networkClock`, ten a second): joined at once, a follower
+    /// was seen 12 ms off its leader until its clock moved (with GStreamer's one a second, it
+    /// took 2 s).
     private static func settleClock(_ coordinator: Coordinator) async -> Bool {
         guard await coordinator.waitForClockSync(timeout: .seconds(10)) else { return false }
-        await MainLoop.sleep(seconds: 2)
+        await MainLoop.sleep(seconds: 1)
         return true
     }
 
