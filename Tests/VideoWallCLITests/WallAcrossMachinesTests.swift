@@ -13,12 +13,11 @@ final class WallAcrossMachinesTests: XCTestCase {
         let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 600, keyFrameInterval: 30)) }
         let scratch = try WallScratch("vw-wall")
         defer { withExtendedLifetime(scratch) {} }
-        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
+        let (folder, controlPort) = (scratch.folder, scratch.controlPort)
 
         let runs = Runs()
         runs.start("leader") {
-            try CommandRunner.run(["lead", "--headless", "--quit-after", "12", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
-                                   "--render-log", folder + "/leader.log", clip], timeout: 40)
+            try CommandRunner.run(scratch.leaderArguments(quitAfter: 12, [clip]), timeout: 40)
         }
         // The leader answers on its control port once it serves; then it is 1 s into the clip.
         let serving = Date().addingTimeInterval(15)
@@ -200,7 +199,7 @@ final class WallAcrossMachinesTests: XCTestCase {
 }
 
 /// A wall's own folder for its logs (removed with it) and free ports for its clock and control.
-final class WallScratch {
+final class WallScratch: Sendable {
     let folder: String
     let clockPort: Int, controlPort: Int
 
@@ -212,6 +211,20 @@ final class WallScratch {
     }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
+
+    /// `videowall lead` headless on this scratch's ports, writing `leader.log` here, for
+    /// `seconds`, looping when asked.
+    func leaderArguments(quitAfter seconds: Int, looping: Bool = false, _ sources: [String]) -> [String] {
+        ["lead", "--headless"] + (looping ? ["--loop"] : []) + ["--quit-after", "\(seconds)", "--clock-port", "\(clockPort)",
+                                                                 "--control-port", "\(controlPort)", "--render-log", folder + "/leader.log"] + sources
+    }
+
+    /// The host's CLOCK_MONOTONIC now, in nanoseconds: what render logs' release times are on.
+    static func monotonicNow() -> UInt64 {
+        var now = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &now)
+        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+    }
 }
 
 /// Programs run on threads of their own, and their results.

@@ -17,12 +17,11 @@ final class WallPauseTests: XCTestCase {
         }
         let scratch = try WallScratch("vw-wall-pause")
         defer { withExtendedLifetime(scratch) {} }
-        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
+        let (folder, controlPort) = (scratch.folder, scratch.controlPort)
 
         let runs = Runs()
         runs.start("leader") {
-            try CommandRunner.run(["lead", "--headless", "--quit-after", "16", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
-                                   "--render-log", folder + "/leader.log", clip], timeout: 50)
+            try CommandRunner.run(scratch.leaderArguments(quitAfter: 16, [clip]), timeout: 50)
         }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         runs.start("follower") {
@@ -30,11 +29,11 @@ final class WallPauseTests: XCTestCase {
         }
         // The follower joins about 3 s after it starts (its clock settles first).
         Thread.sleep(forTimeInterval: 6)
-        let pausedAt = Self.monotonicNow()
+        let pausedAt = WallScratch.monotonicNow()
         let paused = try IPCClient.request([.string("set_property"), .string("pause"), .bool(true)], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
         XCTAssertTrue(paused.succeeded, "the leader takes the pause: \(paused.error)")
         Thread.sleep(forTimeInterval: 2)
-        let resumedAt = Self.monotonicNow()
+        let resumedAt = WallScratch.monotonicNow()
         let resumed = try IPCClient.request([.string("set_property"), .string("pause"), .bool(false)], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
         XCTAssertTrue(resumed.succeeded, "the leader takes the resume: \(resumed.error)")
 
@@ -61,11 +60,5 @@ final class WallPauseTests: XCTestCase {
         XCTAssertGreaterThan(apart.count, 60, "both played on after the resume: \(said)")
         guard !apart.isEmpty else { return }
         XCTAssertLessThanOrEqual(apart[apart.count * 99 / 100], 1_000_000, "p99 after the resume: \(said)")
-    }
-
-    private static func monotonicNow() -> UInt64 {
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
     }
 }

@@ -21,14 +21,13 @@ final class WallPlaylistTests: XCTestCase {
         }
         let scratch = try WallScratch("vw-wall-playlist")
         defer { withExtendedLifetime(scratch) {} }
-        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
+        let (folder, controlPort) = (scratch.folder, scratch.controlPort)
         let list = folder + "/list.m3u"
         try (clips.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
 
         let runs = Runs()
         runs.start("leader") {
-            try CommandRunner.run(["lead", "--headless", "--loop", "--quit-after", "19", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
-                                   "--render-log", folder + "/leader.log", list], timeout: 50)
+            try CommandRunner.run(scratch.leaderArguments(quitAfter: 19, looping: true, [list]), timeout: 50)
         }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         Thread.sleep(forTimeInterval: 1)
@@ -36,9 +35,7 @@ final class WallPlaylistTests: XCTestCase {
             try CommandRunner.run(["follow", "--headless", "--quit-after", "15", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
         }
         Thread.sleep(forTimeInterval: 7)
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let commandAt = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        let commandAt = WallScratch.monotonicNow()
         let reply = try IPCClient.request([.string("playlist-next")], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
         XCTAssertTrue(reply.succeeded, "the leader takes playlist-next: \(reply.error)")
 
@@ -78,20 +75,17 @@ final class WallPlaylistTests: XCTestCase {
         }
         let scratch = try WallScratch("vw-wall-playlist-beside")
         defer { withExtendedLifetime(scratch) {} }
-        let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
+        let (folder, controlPort) = (scratch.folder, scratch.controlPort)
         let list = folder + "/list.m3u"
         try (clips.prefix(3).joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
 
         let runs = Runs()
         runs.start("leader") {
-            try CommandRunner.run(["lead", "--headless", "--loop", "--quit-after", "19", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
-                                   "--render-log", folder + "/leader.log", clips[3], list], timeout: 50)
+            try CommandRunner.run(scratch.leaderArguments(quitAfter: 19, looping: true, [clips[3], list]), timeout: 50)
         }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         Thread.sleep(forTimeInterval: 1)
-        var now = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &now)
-        let followerStart = UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
+        let followerStart = WallScratch.monotonicNow()
         runs.start("follower") {
             try CommandRunner.run(["follow", "--headless", "--quit-after", "14", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
         }
