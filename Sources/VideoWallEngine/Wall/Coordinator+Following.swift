@@ -89,14 +89,11 @@ extension Coordinator {
 
     /// Pauses the playing wall at `instant` of its clock, playing until then (at once when it
     /// is past, or the wall does not play): a follower pauses where its leader said it will.
-    /// A play, pause or seek meanwhile acts at once.
+    /// A play, pause or seek meanwhile acts at once; the same instant asked again, nothing.
     public func pause(at instant: MediaTime) {
         guard machine.scheduledPause != instant else { return }
         handle(.schedulePause(at: instant))
     }
-
-    /// The instant the playing wall will pause at, when its pause is scheduled.
-    public var scheduledPause: MediaTime? { machine.scheduledPause }
 
     /// The instant the wall pauses at when paused ahead (`pauseLead`): at least `lead` from
     /// now, halfway through the showing of a frame of the tile with the shortest frames, so a

@@ -92,7 +92,7 @@ enum WallLink {
                 }
                 leaderClock = timeline.clock
                 // A pause the leader scheduled: paused at the same instant, on the same frame.
-                if let pauseAt = timeline.pauseAt, coordinator.transport == .playing, coordinator.scheduledPause != pauseAt {
+                if let pauseAt = timeline.pauseAt, coordinator.transport == .playing {
                     coordinator.pause(at: pauseAt)
                 }
                 // A paused leader stood on a few times and still apart (a tile that cannot seek,
