@@ -13,27 +13,41 @@ final class LostWindowTests: XCTestCase {
 
     /// Runs the wall in a window on a private X server; once the window is mapped, `act` is
     /// called with the server, the display and the window's id.
-    private func runWindowed(_ act: @escaping @Sendable (PrivateXServer, String) -> Void) throws -> (CommandRunner.Result, Double) {
+    /// `act` returns what it did, for the failure messages: a test that fails because the
+    /// outside client never acted must say so, not blame the program.
+    private func runWindowed(_ act: @escaping @Sendable (PrivateXServer, String) -> String) throws -> (CommandRunner.Result, Double) {
         let clip = try clip()
         let server = try PrivateXServer()
         defer { server.stop() }
+        let log = Collected()
+        let acted = DispatchSemaphore(value: 0)
+        let started = Date()
         // A thread of its own: a global-queue worker may wait behind others that block (two
         // are as many as the cores), and the window would then be left alone until the end.
         Thread {
-            guard let window = server.waitForWindow(named: "VideoWall", timeout: 15) else { return }
+            defer { acted.signal() }
+            guard let window = server.waitForWindow(named: "VideoWall", timeout: 15) else {
+                log.data = Data("no window named VideoWall appeared on \(server.display) within 15 s".utf8)
+                return
+            }
+            let found = Date().timeIntervalSince(started)
             Thread.sleep(forTimeInterval: 0.5)  // a moment of playing
-            act(server, window)
+            let did = act(server, window)
+            log.data = Data(String(format: "window %@ found %.2f s after the start; %@ at %.2f s", window, found, did,
+                                   Date().timeIntervalSince(started)).utf8)
         }.start()
-        let started = Date()
         // --quit-after only so that a program that does not notice ends anyway.
-        let result = try CommandRunner.run(["--quit-after", "12", "--report", "-", clip],
+        var result = try CommandRunner.run(["--quit-after", "12", "--report", "-", clip],
                                            environment: ["DISPLAY": server.display], display: true, timeout: 30)
-        return (result, Date().timeIntervalSince(started))
+        let elapsed = Date().timeIntervalSince(started)
+        _ = acted.wait(timeout: .now() + 5)
+        result.standardError += "\n[outside client: \(String(decoding: log.data, as: UTF8.self))]"
+        return (result, elapsed)
     }
 
     /// Another X client destroys the window (XDestroyWindow): the program notices and stops.
     func testWindowDestroyedFromOutsideStopsWithTheReport() throws {
-        let (result, elapsed) = try runWindowed { server, window in server.run("destroy-window", window) }
+        let (result, elapsed) = try runWindowed { server, window in server.destroyWindow(window) }
         XCTAssertEqual(result.status, 5, result.standardError)
         XCTAssertLessThan(elapsed, 10, "it stopped when the window went, not at --quit-after")
         XCTAssertTrue(result.standardError.contains("videowall: error: the window was destroyed from outside"), result.standardError)
@@ -52,7 +66,7 @@ final class LostWindowTests: XCTestCase {
 
     /// The X server itself goes away.
     func testXServerDyingStopsWithTheReport() throws {
-        let (result, elapsed) = try runWindowed { server, _ in server.stop() }
+        let (result, elapsed) = try runWindowed { server, _ in server.stop(); return "stopped the X server" }
         XCTAssertEqual(result.status, 6, result.standardError)
         XCTAssertLessThan(elapsed, 10)
         XCTAssertTrue(result.standardError.contains("videowall: error: lost the connection to the display"), result.standardError)
@@ -93,7 +107,7 @@ final class PrivateXServer: @unchecked Sendable {
     func waitForWindow(named name: String, timeout: Double) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            let info = run("/usr/bin/xwininfo", ["-name", name])
+            let info = run("/usr/bin/xwininfo", ["-name", name]).output
             if let line = info.split(separator: "\n").first(where: { $0.contains("Window id:") }),
                let id = line.split(separator: " ").first(where: { $0.hasPrefix("0x") }) {
                 return String(id)
@@ -103,11 +117,20 @@ final class PrivateXServer: @unchecked Sendable {
         return nil
     }
 
-    func xkill(_ window: String) { _ = run("/usr/bin/xkill", ["-id", window]) }
+    /// Whether a window with that id exists (`xwininfo -id`).
+    func windowExists(_ window: String) -> Bool {
+        run("/usr/bin/xwininfo", ["-id", window]).status == 0
+    }
 
-    /// XDestroyWindow from a client of its own.
-    func run(_ action: String, _ window: String) {
-        precondition(action == "destroy-window")
+    /// `xkill -id`; returns what happened, for failure messages.
+    func xkill(_ window: String) -> String {
+        let outcome = run("/usr/bin/xkill", ["-id", window])
+        return "xkill exited \(outcome.status)\(outcome.error.isEmpty ? "" : ": " + outcome.error.prefix(200))"
+    }
+
+    /// XDestroyWindow from a client of its own; tried again (at most three times) while the
+    /// window is still there, and returns what happened, for failure messages.
+    func destroyWindow(_ window: String) -> String {
         let script = """
         import ctypes, sys
         x = ctypes.cdll.LoadLibrary("libX11.so.6")
@@ -121,23 +144,42 @@ final class PrivateXServer: @unchecked Sendable {
         x.XSync(d, 0)
         x.XCloseDisplay(d)
         """
-        _ = run("/usr/bin/env", ["python3", "-c", script, window])
+        var attempts: [String] = []
+        for _ in 1...3 {
+            // Debian's python3 (scripts/setup.sh installs it), not whichever is first on PATH.
+            let outcome = run("/usr/bin/python3", ["-c", script, window])
+            attempts.append("XDestroyWindow script exited \(outcome.status)\(outcome.error.isEmpty ? "" : ": " + outcome.error.prefix(200))")
+            if !windowExists(window) { return attempts.joined(separator: "; ") + "; the window is gone" }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return attempts.joined(separator: "; ") + "; the window is still there"
     }
 
     @discardableResult
-    private func run(_ tool: String, _ arguments: [String]) -> String {
+    private func run(_ tool: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
         let child = Process()
         child.executableURL = URL(fileURLWithPath: tool)
         child.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         child.environment = environment
-        let output = Pipe()
-        child.standardOutput = output
-        child.standardError = FileHandle.nullDevice
-        guard (try? child.run()) != nil else { return "" }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        // Output to files, not pipes: nothing here can wait on a reader.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("xclient-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: scratch.path + ".out", contents: nil)
+        FileManager.default.createFile(atPath: scratch.path + ".err", contents: nil)
+        defer {
+            try? FileManager.default.removeItem(atPath: scratch.path + ".out")
+            try? FileManager.default.removeItem(atPath: scratch.path + ".err")
+        }
+        guard let out = FileHandle(forWritingAtPath: scratch.path + ".out"),
+              let err = FileHandle(forWritingAtPath: scratch.path + ".err") else { return (-1, "", "no scratch file") }
+        child.standardOutput = out
+        child.standardError = err
+        do { try child.run() } catch { return (-1, "", "\(tool) did not start: \(error)") }
         child.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try? out.close()
+        try? err.close()
+        let read = { (path: String) in String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+        return (child.terminationStatus, read(scratch.path + ".out"), read(scratch.path + ".err"))
     }
 }
