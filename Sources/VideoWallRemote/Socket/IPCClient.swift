@@ -41,11 +41,22 @@ public enum IPCClient {
 
     /// Sends one request on a connected socket and reads lines until its reply.
     private static func exchange(_ command: [JSONValue], on fd: Int32, shown: String, timeout: Duration) throws(IPCSocketError) -> Reply {
-        let line = JSONValue.object(["command": .array(command), "request_id": .number(1)]).jsonText + "\n"
+        var framer = replyFramer()
+        return try exchange(command, id: 1, on: fd, framer: &framer, shown: shown, timeout: timeout)
+    }
+
+    /// What reads a wall's replies: a line may be as long as a reply can be.
+    static func replyFramer() -> LineFramer { LineFramer(maximumLength: 16 * 1024 * 1024) }
+
+    /// Sends `command` as request `id` and reads lines (skipping events and other requests'
+    /// replies) until its reply; `framer` keeps what came after it for the next exchange on
+    /// the same connection.
+    static func exchange(_ command: [JSONValue], id: Int, on fd: Int32, framer: inout LineFramer, shown: String,
+                         timeout: Duration) throws(IPCSocketError) -> Reply {
+        let line = JSONValue.object(["command": .array(command), "request_id": .number(Double(id))]).jsonText + "\n"
         let sent = line.utf8CString.withUnsafeBufferPointer { send(fd, $0.baseAddress, $0.count - 1, Int32(MSG_NOSIGNAL)) }
         guard sent == line.utf8.count else { throw IPCSocketError(description: "\(shown): the wall did not take the request") }
 
-        var framer = LineFramer(maximumLength: 16 * 1024 * 1024)
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -56,7 +67,7 @@ public enum IPCClient {
             }
             for output in framer.append(buffer[0..<count]) {
                 guard case .line(let text) = output, let value = JSONValue(parsing: Substring(text)),
-                      case .object(let reply) = value, reply["event"] == nil, reply["request_id"] == .number(1),
+                      case .object(let reply) = value, reply["event"] == nil, reply["request_id"] == .number(Double(id)),
                       let error = reply["error"]?.stringValue else { continue }
                 return Reply(error: error, data: reply["data"])
             }

@@ -10,10 +10,11 @@ import Glibc
 /// client; replies are queued with `send` from any thread. A line counts as waiting until
 /// `lineHandled(by:)` says it was dealt with (its command run, not just received).
 ///
-/// Bounds (`IPCSocketLoop`'s): a line of more than `maximumLineLength` bytes closes its connection; a client
-/// whose unread replies pass `maximumBacklog` bytes (it does not read) is dropped; at most
-/// `maximumClients` at once; a client with `maximumInFlight` lines not yet handled is not
-/// read until the main thread catches up, so a flood cannot queue unbounded work.
+/// Bounds (`IPCSocketLoop`'s): a line of more than `maximumLineLength` bytes closes its
+/// connection; a client whose unread replies pass `maximumBacklog` bytes (it does not read) is
+/// dropped; at most `maximumClients` at once (`maximumControlPortClients` on a leader's control
+/// port); a client with `maximumInFlight` lines not yet handled is not read until the main
+/// thread catches up, so a flood cannot queue unbounded work.
 public final class IPCSocketServer: Sendable {
     public typealias Incoming = IPCSocketLoop.Incoming
     private let loop: IPCSocketLoop
@@ -30,7 +31,8 @@ public final class IPCSocketServer: Sendable {
     /// Serves on TCP `port` of every address (`ListeningTCPSocket`: a leader's control port).
     public static func open(tcpPort port: Int, handler: @escaping @MainActor (Incoming) -> Void) async throws(IPCSocketError) -> IPCSocketServer {
         let opened: Result<Int32, IPCSocketError> = await Task.detached { Result { () throws(IPCSocketError) in try ListeningTCPSocket.open(port: port) } }.value
-        return IPCSocketServer(loop: IPCSocketLoop(path: "TCP port \(port)", fd: try opened.get(), inode: 0, handler: handler))
+        return IPCSocketServer(loop: IPCSocketLoop(path: "TCP port \(port)", fd: try opened.get(), inode: 0,
+                                                   clientLimit: IPCSocketLoop.maximumControlPortClients, handler: handler))
     }
 
     private init(loop: IPCSocketLoop) { self.loop = loop }
@@ -60,6 +62,9 @@ public final class IPCSocketLoop: @unchecked Sendable {
     public static let maximumLineLength = 64 * 1024
     public static let maximumBacklog = 4 * 1024 * 1024
     public static let maximumClients = 16
+    /// A leader's control port keeps a connection open per follower (`ControlPortConnection`): room
+    /// for the largest wall layout's screens (64) and 16 more clients.
+    public static let maximumControlPortClients = 80
     static let maximumInFlight = 64
 
     private struct Client {
@@ -82,6 +87,7 @@ public final class IPCSocketLoop: @unchecked Sendable {
     private let listenFD: Int32
     private let inode: UInt64
     private let handler: @MainActor (Incoming) -> Void
+    private let clientLimit: Int
     private let lock = NSLock()
     private var clients: [Int: Client] = [:]
     private var nextClient = 1
@@ -109,8 +115,10 @@ public final class IPCSocketLoop: @unchecked Sendable {
     }
 
     /// `inode` 0: no socket file (a TCP port), nothing to remove at the end.
-    init(path: String, fd: Int32, inode: UInt64, handler: @escaping @MainActor (Incoming) -> Void) {
+    init(path: String, fd: Int32, inode: UInt64, clientLimit: Int = IPCSocketLoop.maximumClients,
+         handler: @escaping @MainActor (Incoming) -> Void) {
         self.path = path
+        self.clientLimit = clientLimit
         listenFD = fd
         self.inode = inode
         self.handler = handler
@@ -237,7 +245,7 @@ public final class IPCSocketLoop: @unchecked Sendable {
             guard fd >= 0 else { return }
             Self.makeNonBlockingAndPrivate(fd)
             lock.lock()
-            guard clients.count < Self.maximumClients else {
+            guard clients.count < clientLimit else {
                 lock.unlock()
                 Glibc.close(fd)  // full: the client sees the connection closed at once
                 continue

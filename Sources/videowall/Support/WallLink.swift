@@ -68,8 +68,9 @@ enum WallLink {
         // The paused timeline last stood on, and how many times.
         var stoodOn: WallTimeline?
         var standings = 0
+        let leader = ControlPortConnection(host: host, port: controlPort, timeout: .seconds(2))
         while stop.reason == nil {
-            switch await leaderTimeline(host: host, port: controlPort) {
+            switch await leaderTimeline(over: leader) {
             case .success(let timeline):
                 if lost { Console.note("follow: the leader answers again: joining it"); lost = false }
                 if let name = timeline.clock, let known = leaderClock, name != known {
@@ -200,11 +201,12 @@ enum WallLink {
         return joiningAt
     }
 
-    /// The leader's `wall-timeline`, asked for off the main thread.
-    nonisolated static func leaderTimeline(host: String, port: Int) async -> Result<WallTimeline, IPCSocketError> {
+    /// The leader's `wall-timeline`, asked for off the main thread over the connection the
+    /// follower keeps open (one round trip per answer; it connects again after a failure).
+    nonisolated static func leaderTimeline(over leader: ControlPortConnection) async -> Result<WallTimeline, IPCSocketError> {
         await Task.detached { () -> Result<WallTimeline, IPCSocketError> in
             do throws(IPCSocketError) {
-                let reply = try IPCClient.request([.string("get_property"), .string("wall-timeline")], host: host, port: port, timeout: .seconds(2))
+                let reply = try leader.request([.string("get_property"), .string("wall-timeline")])
                 guard reply.succeeded, let data = reply.data, let timeline = WallTimeline(json: data) else {
                     return .failure(IPCSocketError(description: "its timeline is unreadable (\(reply.error))"))
                 }
