@@ -71,7 +71,10 @@ extension WallTransport {
     /// The late tile joins the group, and plays if the wall does.
     mutating func tileJoined(_ tile: Int, runningTime: MediaTime?) {
         guard tiles[tile]?.stage == .late else { return }
-        let offset = runningTime ?? self.runningTime(at: now) + configuration.startMargin
+        // Running, it cannot start sooner than a margin from now. Standing, it starts with the
+        // wall, from the running time the wall stands at: a margin there would put it behind the
+        // others for good (a follower's playlist item joined 5 ms late so).
+        let offset = runningTime ?? (baseTime == nil ? pausedRunningTime : self.runningTime(at: now) + configuration.startMargin)
         tiles[tile]?.offset = offset
         tiles[tile]?.stage = .ready
         planLoops()

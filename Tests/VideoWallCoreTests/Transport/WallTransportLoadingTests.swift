@@ -58,6 +58,27 @@ final class WallTransportLoadingTests: XCTestCase {
         XCTAssertEqual(wall.transport.offset(ofTile: 0), running + .milliseconds(5))
     }
 
+    /// A tile admitted where it stands while the wall is paused (a follower's playlist tile
+    /// on a new item) starts with the others at the resume: no start margin between them.
+    func testALateTileJoiningAPausedWallStartsWithItAtTheResume() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 60), .local(seconds: 60)])
+        let play = wall.send(.play)
+        let base = play.baseTimes[0]!
+        wall.advance(by: .seconds(3))
+        wall.send(.pause)
+        let stoodAt = wall.transport.runningTime(at: wall.now)
+        XCTAssertEqual(stoodAt, wall.now - base)
+        wall.send(.tileReplaced(1, .local(seconds: 20)))
+        XCTAssertEqual(wall.send(.tilePrerolled(1, leadIn: .zero)), [.join(1)])
+        XCTAssertEqual(wall.send(.tileJoined(1, runningTime: nil)).tiles(setTo: .playing), [], "the wall stands")
+        XCTAssertEqual(wall.transport.offset(ofTile: 1), stoodAt, "its frame is where the wall stands")
+        wall.advance(by: .seconds(1))
+        let resume = wall.send(.playShowingCurrentFrame(at: wall.now + .milliseconds(500)))
+        XCTAssertEqual(resume.baseTimes[1], resume.baseTimes[0]! + stoodAt, "both start at the same instant")
+        XCTAssertEqual(resume.baseTimes[0], wall.now + .milliseconds(500) - stoodAt)
+    }
+
     func testALateTileThatFailsEndsAWallWithNothingElseToPlay() {
         var wall = TransportHarness()
         wall.send(.load([nil, .local()]))
