@@ -43,14 +43,20 @@ extension WallRemote {
             // Carried out by `run` once the reply is queued: stopping closes the socket.
             return onQuit == nil ? .failure(.commandFailed) : .success(nil)
         case .clientName:
-            return .success(.string("ipc-\(client)"))
+            return .success(.string(Self.clientName(client)))
         case .getVersion:
             return .success(.number(Double(Self.protocolVersion)))
         case .setEventEnabled(let name, let enabled):
             setEvent(name, enabled: enabled, for: client)
             return .success(nil)
+        case .wallReport(let report):
+            receive(report, from: client)
+            return .success(nil)
         }
     }
+
+    /// What `client_name` answers: mpv names its clients `ipc-N`.
+    static func clientName(_ client: Int) -> String { "ipc-\(client)" }
 
     /// What `get_version` answers: mpv's client API version whose protocol this follows (2.3).
     static let protocolVersion = 2 << 16 | 3

@@ -37,6 +37,7 @@ extension WallRemote {
         case .sources: return .array(wall.tiles.map { .string($0.playlistSource ?? $0.source) })
         case .clockPort: return wall.configuration.clockServicePort.map { .number(Double($0)) }
         case .layout: return sharedLayout?.json
+        case .followers: return .array(followerReports.map(Self.json))
         case .tile(let number, let field):
             let tiles = wall.tiles
             guard tiles.indices.contains(number - 1) else { return nil }

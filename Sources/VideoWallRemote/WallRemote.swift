@@ -27,6 +27,12 @@ public final class WallRemote {
     var loaded = false
     /// Each tile's metadata as last sent (`metadata` events carry all of it, mpv's way).
     var metadata: [Int: [String: JSONValue]] = [:]
+    /// Each follower's last report, by client (`wall-report`): gone with its connection.
+    var followers: [Int: FollowerReport] = [:]
+
+    /// Told when a follower joins, cannot keep up, keeps up again or leaves, with the name it
+    /// goes by (`FollowerReport.name(client:)`).
+    public var onFollowerChange: ((String, FollowerChange) -> Void)?
 
     /// Asked to stop the program (`quit`), with the exit status the client gave, if any.
     public var onQuit: ((Int?) -> Void)?
@@ -105,6 +111,9 @@ public final class WallRemote {
             pendingLines[client] = nil
             observations.forget(client: client)
             disabledEvents[client] = nil
+            if let report = followers.removeValue(forKey: client) {
+                onFollowerChange?(report.name(client: Self.clientName(client)), .left)
+            }
         }
     }
 

@@ -30,6 +30,8 @@ public enum IPCCommand: Equatable, Sendable {
     case getVersion
     /// `enable_event NAME` / `disable_event NAME` (`all` for every event).
     case setEventEnabled(String, Bool)
+    /// `wall-report REPORT`: a follower says how it fares (`FollowerReport`), once a second.
+    case wallReport(FollowerReport)
 
     /// The longest text argument accepted (a path, a property name).
     public static let maximumTextLength = 4096
@@ -107,6 +109,9 @@ public enum IPCCommand: Equatable, Sendable {
         case "enable_event", "disable_event":
             guard count(1...1), let event = text(0) else { return .failure(.invalidParameter) }
             return .success(.setEventEnabled(event, name == "enable_event"))
+        case "wall-report":
+            guard count(1...1), let report = FollowerReport(json: arguments[0]) else { return .failure(.invalidParameter) }
+            return .success(.wallReport(report))
         default:
             return .failure(.invalidParameter)
         }

@@ -9,6 +9,8 @@ public enum WallProperty: Hashable, Sendable {
     /// the sources as given, the UDP port the wall serves its clock on, and the layout it
     /// plays (`SharedLayout`).
     case timeline, sources, clockPort, layout
+    /// What each follower connected to a leader last reported (`FollowerReport`).
+    case followers
     case tile(Int, TileField)
 
     /// What `tile/N/FIELD` gives of tile N (numbered from 1 in the order the sources were
@@ -56,6 +58,7 @@ public enum WallProperty: Hashable, Sendable {
         case "wall-sources": self = .sources
         case "clock-port": self = .clockPort
         case "wall-layout": self = .layout
+        case "wall-followers": self = .followers
         default:
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
             guard parts.count == 3, parts[0] == "tile", parts[1].count <= 2, parts[1].allSatisfy(\.isASCII),

@@ -70,16 +70,18 @@ struct HeadlessSession {
         await tileScreenshots?.saving?.value
         let stoppedAt = coordinator.position ?? .zero
         let screenshotsLost = tileScreenshots?.outputLost(stoppedAt: stoppedAt) ?? false
-        let status = await finish(coordinator, reporter: reporter, outputsLost: screenshotsLost)
+        let status = await finish(coordinator, followers: leading?.followerReports, reporter: reporter, outputsLost: screenshotsLost)
         remote?.stop()
         mpris?.stop()
         return status
     }
 
-    private func finish(_ coordinator: Coordinator, reporter: Task<Void, Never>, outputsLost: Bool) async -> ExitCode {
+    /// `followers`: a leader's, as they last reported.
+    private func finish(_ coordinator: Coordinator, followers: [WallRemote.Follower]?, reporter: Task<Void, Never>, outputsLost: Bool) async -> ExitCode {
         // Errors still queued for the printer come out before the summary.
         await MainLoop.sleep(seconds: 0)
-        let report = WallReport(coordinator)
+        var report = WallReport(coordinator)
+        report.followers = followers?.map(WallReport.Follower.init)
         for line in RunSummary.lines(for: report) { Console.summary(line) }
         var lost = outputsLost
         if let path = options.report, !(await SessionEnd.write(report, to: path)) { lost = true }

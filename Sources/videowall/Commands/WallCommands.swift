@@ -112,7 +112,7 @@ struct FollowCommand: ParsableCommand {
                     throw ExitStatus.remoteUnreachable
                 }
             }
-            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall),
+            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall, screen: screen),
                                  received: plan, screen: screen)
         }
     }

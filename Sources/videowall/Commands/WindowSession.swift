@@ -137,6 +137,7 @@ struct WindowSession {
         for saving in keyScreenshots { await saving.value }
         let stoppedAt = coordinator.position ?? .zero
         var report = WallReport(coordinator)
+        report.followers = leading?.followerReports.map(WallReport.Follower.init)
         report.launchToPictureSeconds = launchToPicture.map { ($0 * 1000).rounded() / 1000 }
         reportState.started = true
         var outputsLost = tileScreenshots?.outputLost(stoppedAt: stoppedAt) ?? false

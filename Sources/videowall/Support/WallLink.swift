@@ -10,8 +10,9 @@ enum WallRole {
     /// `controlPort` (TCP).
     case lead(clockPort: Int, controlPort: Int)
     /// Runs on the clock the leader at `host` serves on `clockPort`, and follows its timeline,
-    /// read from its control port; `wall` is what the leader said it plays.
-    case follow(host: String, controlPort: Int, clockPort: Int, wall: LeaderWall)
+    /// read from its control port; `wall` is what the leader said it plays; `screen` the
+    /// canvas screen it shows (`--screen`), named in its reports to the leader.
+    case follow(host: String, controlPort: Int, clockPort: Int, wall: LeaderWall, screen: String?)
 
     static let defaultClockPort = 9637
     static let defaultControlPort = 9638
@@ -38,6 +39,16 @@ enum WallLink {
         guard case .lead(_, let controlPort)? = role else { return nil }
         let remote = try await WallRemote.start(tcpPort: controlPort, coordinator: coordinator)
         remote.sharedLayout = plan?.shared
+        remote.onFollowerChange = { name, change in
+            switch change {
+            case .joined: Console.note("lead: \(name) follows")
+            case .cannotKeepUp(let figure):
+                Console.warning(String(format: "lead: %@ cannot keep up: its slowest tile shows %.0f of %.0f frames per second",
+                                       name, figure.shownPerSecond, figure.duePerSecond))
+            case .keepsUpAgain: Console.note("lead: \(name) keeps up again")
+            case .left: Console.note("lead: \(name) left")
+            }
+        }
         stop.whenStopping { [weak remote] in remote?.stop() }
         return remote
     }
@@ -53,7 +64,7 @@ enum WallLink {
     /// one synchronised. A restarted leader that plays another wall (other sources or layout)
     /// ends the follower with status 3, to be started afresh.
     static func follow(_ role: WallRole?, coordinator: Coordinator, stop: SessionStop) async {
-        guard case .follow(let host, let controlPort, _, let wall)? = role else { return }
+        guard case .follow(let host, let controlPort, _, let wall, let screen)? = role else { return }
         guard await settleClock(coordinator) else {
             Console.error("follow: the clock of \(TerminalText.quoted(host)) did not synchronise within 10 s")
             stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
@@ -69,9 +80,13 @@ enum WallLink {
         var stoodOn: WallTimeline?
         var standings = 0
         let leader = ControlPortConnection(host: host, port: controlPort, timeout: .seconds(2))
+        let machine = hostName()
+        var lastReport = ContinuousClock.now - reportInterval
         while stop.reason == nil {
+            var read: WallTimeline?
             switch await leaderTimeline(over: leader) {
             case .success(let timeline):
+                read = timeline
                 if lost { Console.note("follow: the leader answers again: joining it"); lost = false }
                 if let name = timeline.clock, let known = leaderClock, name != known {
                     Console.note("follow: the leader restarted (a new clock): synchronising with it again")
@@ -126,6 +141,13 @@ enum WallLink {
                 let wait = (instant - coordinator.clockTime).seconds + firstLook
                 if wait <= 0 { itemJoin = nil } else { next = min(next, wait) }
             }
+            // The report goes between two reads, in the time the loop waits anyway (not while
+            // a join's first look is due).
+            if let read, itemJoin == nil, ContinuousClock.now - lastReport >= reportInterval {
+                lastReport = ContinuousClock.now
+                await report(report(of: coordinator, against: read, screen: screen, host: machine), over: leader)
+                next = max(0, next - (ContinuousClock.now - lastReport).inSeconds)
+            }
             await MainLoop.sleep(seconds: next)
         }
     }
@@ -166,13 +188,70 @@ enum WallLink {
         // A wall that is one playlist tile has no position of its own but its item's: kept to the
         // leader's by its items' starts (`align`), not by position.
         if leader.isPlaying, let items = coordinator.playlistItems, items.count == 1, items[0] != nil, mine.isPlaying { return false }
-        // Looping, the two may have been read either side of a wrap: a whole loop apart is together.
+        guard let apart = distance(of: mine, from: leader, coordinator) else { return true }
+        return apart > (leader.isPlaying ? rejoinThreshold : Coordinator.sameFrame)
+    }
+
+    /// How far `mine` is from the leader's timeline, both on one state and speed: playing, the
+    /// instants the two show the same frame at; paused, the frames' positions. Looping, the two
+    /// may have been read either side of a wrap: a whole loop apart is together.
+    private static func distance(of mine: WallTimeline, from leader: WallTimeline, _ coordinator: Coordinator) -> MediaTime? {
+        guard mine.isPlaying == leader.isPlaying, abs(mine.rate - leader.rate) <= 1e-9 else { return nil }
         let length = leader.isLooping ? leader.loopLength ?? coordinator.loopLength ?? coordinator.duration : nil
-        if leader.isPlaying, let theirs = leader.instant(showing: mine.position) {
-            let loop = length.map { $0 * (1 / leader.rate) } ?? .zero
-            return (theirs - mine.instant).distance(inLoopOf: loop) > rejoinThreshold
+        guard leader.isPlaying else { return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) }
+        guard let theirs = leader.instant(showing: mine.position) else { return nil }
+        return (theirs - mine.instant).distance(inLoopOf: length.map { $0 * (1 / leader.rate) } ?? .zero)
+    }
+
+    /// How often a follower reports to its leader (`wall-report`).
+    static let reportInterval = Duration.seconds(1)
+
+    /// What the follower tells its leader: its screen and machine, its clock, how far its frames
+    /// are from the leader's (while both play the same timeline) and whether it keeps up.
+    private static func report(of coordinator: Coordinator, against leader: WallTimeline, screen: String?, host: String?) -> FollowerReport {
+        let clock = coordinator.clockStatistics
+        func milliseconds(_ time: MediaTime) -> Double { min(FollowerReport.largestMilliseconds, abs(time.seconds) * 1000) }
+        var apart: Double?
+        if leader.isPlaying, let mine = coordinator.timeline, mine.isPlaying, coordinator.playlistItems?.count != 1,
+           let distance = distance(of: mine, from: leader, coordinator) {
+            apart = milliseconds(distance)
         }
-        return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) > Coordinator.sameFrame
+        let statistics = coordinator.tiles.compactMap(\.statistics)
+        return FollowerReport(screen: screen, host: host, synchronised: clock?.synchronised ?? false,
+                              roundTripMilliseconds: clock.map { milliseconds($0.roundTrip) },
+                              clockErrorMilliseconds: clock.map { milliseconds(max($0.maximumError, .zero - $0.minimumError)) },
+                              apartMilliseconds: apart, overload: coordinator.overload.map(Self.bounded),
+                              framesRendered: statistics.map(\.framesRendered).reduce(0, +), framesDropped: statistics.map(\.framesDropped).reduce(0, +))
+    }
+
+    private static func bounded(_ figure: OverloadMeter.Figure) -> OverloadMeter.Figure {
+        func bounded(_ rate: Double) -> Double { rate.isFinite ? min(max(rate, 0), FollowerReport.largestFrameRate) : 0 }
+        return OverloadMeter.Figure(shownPerSecond: bounded(figure.shownPerSecond), duePerSecond: bounded(figure.duePerSecond))
+    }
+
+    /// Sends `report` off the main thread; a leader that refuses it (one older than reports) is
+    /// said once, and the follower follows on.
+    private static func report(_ report: FollowerReport, over leader: ControlPortConnection) async {
+        let refused = await Task.detached { () -> String? in
+            do throws(IPCSocketError) {
+                let reply = try leader.request([.string("wall-report"), report.json])
+                return reply.succeeded ? nil : reply.error
+            } catch { return nil }  // the next timeline read says the leader is lost
+        }.value
+        if let refused, !reportRefusalSaid {
+            reportRefusalSaid = true
+            Console.warning("follow: the leader does not take this follower's reports (\(TerminalText.shortened(refused))); following on")
+        }
+    }
+
+    private static var reportRefusalSaid = false
+
+    /// This machine's name (`gethostname`), named in its reports; nil when it has none.
+    private static func hostName() -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count) == 0 else { return nil }
+        let name = String(cString: buffer)
+        return name.isEmpty ? nil : String(name.prefix(FollowerReport.longestName))
     }
 
     static let rejoinThreshold = MediaTime.milliseconds(20)

@@ -1,6 +1,7 @@
 import Foundation
 import VideoWallCore
 import VideoWallEngine
+import VideoWallRemote
 
 /// The report `--report` writes at exit: one entry per tile. Its JSON is the command line's
 /// own format, built from the engine's figures (`Coordinator.tiles`, the overload
@@ -50,6 +51,27 @@ struct WallReport: Codable, Sendable {
     /// A follower's network clock (`videowall follow`): how well it follows the leader's, as it
     /// last said. Nil on a wall that runs on its own clock.
     var clock: Clock?
+
+    /// A leader's followers connected when it stopped, as each last reported (`wall-report`);
+    /// nil on a wall that does not lead.
+    var followers: [Follower]?
+
+    struct Follower: Codable, Sendable {
+        /// Its connection's name (`ipc-3`), the canvas screen it shows, its machine's name.
+        var client: String
+        var screen: String?
+        var host: String?
+        var synchronised: Bool
+        var roundTripMilliseconds: Double?
+        var clockErrorMilliseconds: Double?
+        /// How far its frames were from the leader's at its last read.
+        var apartMilliseconds: Double?
+        /// While it could not keep up.
+        var framesShownPerSecond: Double?
+        var framesDuePerSecond: Double?
+        var framesRendered: UInt64
+        var framesDropped: UInt64
+    }
 
     struct Clock: Codable, Sendable {
         var synchronised: Bool
@@ -107,5 +129,15 @@ extension WallReport.Overload {
         self.init(framesShownPerSecond: (summary.worst.shownPerSecond * 10).rounded() / 10,
                   framesDuePerSecond: (summary.worst.duePerSecond * 10).rounded() / 10,
                   seconds: WallReport.tenths(summary.overloadedTime))
+    }
+}
+
+extension WallReport.Follower {
+    init(_ follower: WallRemote.Follower) {
+        let report = follower.report
+        self.init(client: follower.client, screen: report.screen, host: report.host, synchronised: report.synchronised,
+                  roundTripMilliseconds: report.roundTripMilliseconds, clockErrorMilliseconds: report.clockErrorMilliseconds,
+                  apartMilliseconds: report.apartMilliseconds, framesShownPerSecond: report.overload?.shownPerSecond,
+                  framesDuePerSecond: report.overload?.duePerSecond, framesRendered: report.framesRendered, framesDropped: report.framesDropped)
     }
 }
