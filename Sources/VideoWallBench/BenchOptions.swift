@@ -33,6 +33,9 @@ public struct BenchOptions: Sendable {
     public var clipDirectory: String
     /// The `videowall` binary for the cost runs (the running one).
     public var executable: String
+    /// Where the wall bench keeps each run's render logs and its processes' output, a folder
+    /// per run (nil: they are deleted after the run).
+    public var keptLogs: String?
 
     public init(clipDirectory: String, executable: String) {
         self.clipDirectory = clipDirectory

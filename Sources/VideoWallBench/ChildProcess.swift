@@ -15,9 +15,12 @@ final class ChildProcess: @unchecked Sendable {
 
     private let pid: pid_t
     private let outputPath: String
+    private let keepsOutput: Bool
 
-    init(_ arguments: [String], environment: [String: String]) throws {
-        outputPath = NSTemporaryDirectory() + "videowall-bench-\(UUID().uuidString).log"
+    /// `output`: the file its output is kept in; nil, a temporary one removed once read.
+    init(_ arguments: [String], environment: [String: String], output: String? = nil) throws {
+        outputPath = output ?? NSTemporaryDirectory() + "videowall-bench-\(UUID().uuidString).log"
+        keepsOutput = output != nil
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -87,7 +90,7 @@ final class ChildProcess: @unchecked Sendable {
         let cpu = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
         let output = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        try? FileManager.default.removeItem(atPath: outputPath)
+        if !keepsOutput { try? FileManager.default.removeItem(atPath: outputPath) }
         let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
         return Usage(status: exit, cpuSeconds: cpu, peakMemoryMB: peakMemoryMB ?? 0, output: output)
     }

@@ -11,6 +11,9 @@ struct LinkProfile: Sendable {
     var jitter: Double
     var loss: Double
 
+    /// The first word of its name, for a folder of its run (`lan`, `wi-fi-like`, `poor`).
+    var folderName: String { String(name.prefix { $0 != " " }).lowercased() }
+
     static let lan = LinkProfile(name: "LAN (0.2 ms)", delay: 0.0002, jitter: 0, loss: 0)
     static let wifi = LinkProfile(name: "Wi-Fi-like (5 ms +- 3 ms, 1 % loss)", delay: 0.005, jitter: 0.003, loss: 0.01)
     static let poor = LinkProfile(name: "poor (50 ms +- 20 ms, 5 % loss)", delay: 0.05, jitter: 0.02, loss: 0.05)

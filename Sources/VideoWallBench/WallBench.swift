@@ -41,21 +41,44 @@ struct WallBench {
         let environment: [String: String]
     }
 
-    private func prepare() async throws -> Stage {
+    /// `name` names the run's folder among the kept ones (`--keep-logs`).
+    private func prepare(_ name: String) async throws -> Stage {
         let clip = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 360, keyFrameInterval: 30),
                                                             in: options.clipDirectory)
-        let folder = NSTemporaryDirectory() + "videowall-wall-bench-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let folder = options.keptLogs.map { "\($0)/\(name)-\(Self.stamp())" } ?? NSTemporaryDirectory() + "videowall-wall-bench-\(UUID().uuidString)"
+        do { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) } catch {
+            throw BenchError("cannot make the folder for the render logs \(TerminalText.quoted(folder, limit: TerminalText.nameLimit)): \(error.localizedDescription)")
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         return Stage(clip: clip, folder: folder, clockPort: try FreePort.udp(), controlPort: try FreePort.tcp(), environment: environment)
+    }
+
+    /// The run's folder goes, unless it is kept (`--keep-logs`).
+    private func discard(_ stage: Stage) {
+        if options.keptLogs == nil { try? FileManager.default.removeItem(atPath: stage.folder) }
+    }
+
+    /// Where a process's output goes: beside its render log when the logs are kept.
+    private func output(_ stage: Stage, _ name: String) -> String? {
+        options.keptLogs == nil ? nil : stage.folder + "/" + name + ".out"
+    }
+
+    /// The time now, for a kept folder's name (UTC, to the second).
+    private static func stamp() -> String {
+        let format = DateFormatter()
+        format.locale = Locale(identifier: "en_US_POSIX")
+        format.timeZone = TimeZone(identifier: "UTC")
+        format.dateFormat = "yyyyMMdd-HHmmss"
+        return format.string(from: Date())
     }
 
     /// A looping leader writing its render log to `log`, once it answers on its control port.
     private func startLeader(_ stage: Stage, log: String, seconds: Double) async throws -> ChildProcess {
         let leader = try ChildProcess([options.executable, "lead", "--headless", "--loop", "--quit-after", String(seconds),
                                        "--clock-port", String(stage.clockPort), "--control-port", String(stage.controlPort),
-                                       "--render-log", stage.folder + "/" + log, stage.clip], environment: stage.environment)
+                                       "--render-log", stage.folder + "/" + log, stage.clip], environment: stage.environment,
+                                      output: output(stage, (log as NSString).deletingPathExtension))
         guard await Self.answers(stage.controlPort, within: 20) else { throw BenchError("the leader did not answer on its control port within 20 s") }
         return leader
     }
@@ -71,12 +94,12 @@ struct WallBench {
     private func startFollower(_ stage: Stage, index: Int, through relay: (UDPRelay, TCPRelay), seconds: Double) throws -> ChildProcess {
         try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(seconds),
                           "--clock-port", String(relay.0.port), "--render-log", stage.folder + "/follower\(index).log",
-                          "127.0.0.1:\(relay.1.port)"], environment: stage.environment)
+                          "127.0.0.1:\(relay.1.port)"], environment: stage.environment, output: output(stage, "follower\(index)"))
     }
 
     func measure(over profile: LinkProfile) async throws -> BenchReport.WallRun {
-        let stage = try await prepare()
-        defer { try? FileManager.default.removeItem(atPath: stage.folder) }
+        let stage = try await prepare(profile.folderName)
+        defer { discard(stage) }
         let (folder, controlPort) = (stage.folder, stage.controlPort)
         var leader = try await startLeader(stage, log: "leader1.log", seconds: Schedule.end + 20)
 
@@ -138,8 +161,8 @@ struct WallBench {
     /// A long steady run on a LAN link, no changes: the spread minute by minute, to see whether
     /// the followers drift from the leader (`videowall bench --wall N --wall-seconds S`).
     func measureDrift(seconds: Double) async throws -> BenchReport.WallDrift {
-        let stage = try await prepare()
-        defer { try? FileManager.default.removeItem(atPath: stage.folder) }
+        let stage = try await prepare("drift")
+        defer { discard(stage) }
         let folder = stage.folder
         let leader = try await startLeader(stage, log: "leader.log", seconds: seconds + 60)
         let relays = try (1...followers).map { _ in try Self.relays(to: stage, over: .lan) }

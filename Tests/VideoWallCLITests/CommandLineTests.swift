@@ -189,6 +189,16 @@ final class CommandLineTests: XCTestCase {
 
 /// The benchmark runs end to end on short clips and prints every figure.
 final class BenchCommandTests: XCTestCase {
+    /// `--keep-logs` is the wall bench's: refused without `--wall`, and for a path no folder can have.
+    func testKeepLogsIsTheWallBenchsAndTakesAPath() throws {
+        let alone = try CommandRunner.run(["bench", "--keep-logs", NSTemporaryDirectory()])
+        XCTAssertEqual(alone.status, 64)
+        XCTAssertTrue(alone.standardError.contains("--keep-logs goes with --wall N"), alone.standardError)
+        let empty = try CommandRunner.run(["bench", "--wall", "1", "--keep-logs", ""])
+        XCTAssertEqual(empty.status, 64)
+        XCTAssertTrue(empty.standardError.contains("--keep-logs takes a folder's path (1 to 4096 bytes), got ''"), empty.standardError)
+    }
+
     func testQuickBenchPrintsEveryFigure() throws {
         let display = try VirtualDisplay.ensure()
         let result = try CommandRunner.run(["bench", "--quick", "--json", "--cache", TestClips.directory + "/bench"],

@@ -64,6 +64,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --wall: one steady run on a LAN link for this many seconds (60 to 604800), the spread minute by minute (drift), instead of the three links.", valueName: "seconds"))
     var wallSeconds: Double?
 
+    @Option(name: .long, help: ArgumentHelp("With --wall: keep each run's render logs and its processes' output in a folder of its own in this one (made if missing), instead of deleting them.", valueName: "directory"))
+    var keepLogs: String?
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -88,6 +91,12 @@ struct BenchCommand: ParsableCommand {
             try NumberChecks.seconds(wallSeconds, option: "--wall-seconds", allowsZero: true, minimum: 60, maximum: 7 * 24 * 3600)
             if wall == nil { throw ValidationError("--wall-seconds goes with --wall N") }
         }
+        if let keepLogs {
+            if wall == nil { throw ValidationError("--keep-logs goes with --wall N") }
+            guard !keepLogs.isEmpty, keepLogs.utf8.count <= 4096, !keepLogs.contains("\0") else {
+                throw ValidationError("--keep-logs takes a folder's path (1 to 4096 bytes), got \(TerminalText.quoted(keepLogs))")
+            }
+        }
         if let playlistSoak { try NumberChecks.seconds(playlistSoak, option: "--playlist-soak", allowsZero: true, minimum: 10, maximum: 7 * 24 * 3600) }
     }
 
@@ -99,7 +108,11 @@ struct BenchCommand: ParsableCommand {
 
     var options: BenchOptions {
         let executable = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().path
-        if quick { return .quick(clipDirectory: cache, executable: executable) }
+        if quick {
+            var options = BenchOptions.quick(clipDirectory: cache, executable: executable)
+            options.keptLogs = keepLogs
+            return options
+        }
         var options = BenchOptions(clipDirectory: cache, executable: executable)
         options.tiles = tiles
         (options.width, options.height) = Self.parseSize(size)!
@@ -111,6 +124,7 @@ struct BenchCommand: ParsableCommand {
         options.costSeconds = costSeconds
         options.costTiles = Array(1...costTiles)
         options.soakSeconds = soakSeconds
+        options.keptLogs = keepLogs
         return options
     }
 
