@@ -16,14 +16,14 @@ final class WallFollowerReportTests: XCTestCase {
         let scratch = try WallScratch("vw-wall-followers")
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
-        let leaderArguments = scratch.leaderArguments(quitAfter: 13, [clip]) + ["--layout", "wall-3x1", "--report", folder + "/leader.json"]
+        let leaderArguments = scratch.leaderArguments(quitAfter: 16, [clip]) + ["--layout", "wall-3x1", "--report", folder + "/leader.json"]
 
         let runs = Runs()
         runs.start("leader") { try CommandRunner.run(leaderArguments, timeout: 50) }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         for screen in ["left", "right"] {
             runs.start(screen) {
-                try CommandRunner.run(["follow", "--headless", "--quit-after", "6", "--screen", screen, "127.0.0.1:\(controlPort)"], timeout: 40)
+                try CommandRunner.run(["follow", "--headless", "--quit-after", "8", "--screen", screen, "127.0.0.1:\(controlPort)"], timeout: 40)
             }
         }
 
@@ -46,9 +46,15 @@ final class WallFollowerReportTests: XCTestCase {
             XCTAssertEqual(reply.error, "invalid parameter", "refused: \(hostile.jsonText)")
         }
 
-        // While the two play: each listed with its screen, its machine and how it fares.
-        Thread.sleep(forTimeInterval: 4.5)
-        let during = try Self.followers(port: controlPort)
+        // While the two play: each listed with its screen, its machine and how it fares, once
+        // it has played the leader's timeline for a second (a report then says how far apart
+        // it is, and counts the frames shown since it joined).
+        let joined = Date().addingTimeInterval(7)
+        var during = try Self.followers(port: controlPort)
+        while Date() < joined, during.filter({ $0["apart-ms"] != nil && $0["frames-rendered"] as? Double ?? 0 > 25 }).count < 3 {
+            Thread.sleep(forTimeInterval: 0.25)
+            during = try Self.followers(port: controlPort)
+        }
         let machine = Self.hostName()
         for screen in ["left", "right"] {
             let entry = try XCTUnwrap(during.first { $0["screen"] as? String == screen }, "\(screen) is listed: \(during)")

@@ -108,11 +108,12 @@ public struct FollowerReport: Equatable, Sendable {
         !text.isEmpty && text.count <= longestName && !text.unicodeScalars.contains(where: TerminalText.needsEscape)
     }
 
-    /// How it names itself in the leader's messages: its screen, else its machine, else its
-    /// connection (`ipc-3`), quoted and shortened.
+    /// How it is named in the leader's messages: its screen and machine; without a screen, its
+    /// machine and its connection (`ipc-3`: two followers on one machine are told apart);
+    /// names quoted and shortened.
     public func name(client: String) -> String {
         if let screen { return "screen " + TerminalText.quoted(screen) + (host.map { " (" + TerminalText.shortened($0) + ")" } ?? "") }
-        if let host { return TerminalText.quoted(host) }
+        if let host { return TerminalText.quoted(host) + " (" + client + ")" }
         return client
     }
 }

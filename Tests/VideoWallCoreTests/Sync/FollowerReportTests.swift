@@ -60,9 +60,9 @@ final class FollowerReportTests: XCTestCase {
         XCTAssertEqual(FollowerReport.changes(from: worse, to: keepsUp), [.keepsUpAgain])
     }
 
-    func testAFollowerIsNamedByItsScreenElseItsMachineElseItsConnection() {
+    func testAFollowerIsNamedByItsScreenElseItsMachineAndConnection() {
         XCTAssertEqual(full.name(client: "ipc-3"), "screen 'left' (wall-pc-1)")
-        XCTAssertEqual(FollowerReport(host: "wall-pc-2", synchronised: true).name(client: "ipc-3"), "'wall-pc-2'")
+        XCTAssertEqual(FollowerReport(host: "wall-pc-2", synchronised: true).name(client: "ipc-3"), "'wall-pc-2' (ipc-3)")
         XCTAssertEqual(FollowerReport(synchronised: true).name(client: "ipc-3"), "ipc-3")
     }
 }
