@@ -86,6 +86,44 @@ final class MeasurementTests: XCTestCase {
         }
     }
 
+    /// The sink's thread held up 80 ms inside one frame (as an operating system waking it late
+    /// does) takes the frames already queued behind it late as well; they were ready in time,
+    /// so they are released when due and no interval is longer than a frame.
+    func testASinkThreadWokenLateDoesNotMakeTheNextFramesLate() throws {
+        try onMainLoop(timeout: 30) {
+            let clock = try Clock.system()
+            let pipeline = try Pipeline()
+            pipeline.useClock(clock)
+            let source = try AppSource(caps: Caps("video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1"))
+            let recorder = try RenderRecorder(name: "woken-late", clock: clock)
+            try pipeline.add(source)
+            try pipeline.add(recorder.sink.element)
+            try source.link(to: recorder.sink.element)
+            defer { _ = pipeline.setState(.null) }
+            let frame: UInt64 = 33_333_333
+            // After the recorder's own probe, so frame 3 has arrived before the thread stalls.
+            let stall = try XCTUnwrap(recorder.sink.element.staticPad("sink")).onBuffer { buffer in
+                if buffer.presentationTime?.nanoseconds == frame * 3 { usleep(80_000) }
+            }
+            defer { stall.remove() }
+            let pixels = [UInt8](repeating: 128, count: 16 * 16)
+            for n in 0..<10 {
+                try source.push(pixels, presentationTime: ClockTime(nanoseconds: frame * UInt64(n)), duration: ClockTime(nanoseconds: frame))
+            }
+            _ = pipeline.setState(.playing)
+            _ = await waitUntil(timeout: 5) { recorder.rendered.count >= 10 }
+
+            let renders = recorder.rendered
+            XCTAssertEqual(renders.count, 10)
+            guard renders.count == 10 else { return }
+            XCTAssertGreaterThan((renders[3].observedTime - (renders[3].dueTime ?? .zero)).seconds, 0.04, "frame 3 was shown late")
+            XCTAssertGreaterThan((renders[4].arrivalTime ?? .zero) - (renders[4].dueTime ?? .zero), .zero, "frame 4 reached the sink after it was due")
+            for render in renders {
+                XCTAssertEqual(render.releaseTime, render.dueTime, "frame \(render.presentationTime.nanoseconds / Int64(frame)) was ready when due")
+            }
+        }
+    }
+
     func testDroppedFramesAreReadFromGstLaunchQoSMessages() {
         let output = """
         Got message #12 from element "vsink" (qos): GstMessageQOS, live=(boolean)false, processed=(guint64)40, dropped=(guint64)2;

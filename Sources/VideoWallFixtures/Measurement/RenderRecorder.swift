@@ -8,9 +8,12 @@ import VideoWallEngine
 /// and gaps at a loop wrap can be measured where frames are presented.
 ///
 /// Two clocks matter. `releaseTime` is when the sink let the frame go by the pipeline clock:
-/// its due time, or its arrival if it came late (a decoder that stalls at a loop wrap shows
-/// here). `observedTime` adds the delay of the operating system waking the sink's thread,
-/// which on a loaded machine is milliseconds of noise the pipeline does not cause.
+/// its due time, or the moment it was ready if that was later (a decoder that stalls at a
+/// loop wrap shows here). `observedTime` adds the delay of the operating system waking the
+/// sink's thread, which on a loaded machine is milliseconds of noise the pipeline does not
+/// cause. That delay must not leak into the next frame's release: a thread woken 70 ms late
+/// (seen on a CI machine) takes the next frame from its queue 70 ms late as well, after it
+/// was due, though the frame had been waiting there all along.
 public final class RenderRecorder: @unchecked Sendable {
     public struct Render: Sendable {
         public var presentationTime: MediaTime
@@ -20,11 +23,15 @@ public final class RenderRecorder: @unchecked Sendable {
         public var dueTime: MediaTime?
         /// The clock time at which the buffer reached the sink's pad.
         public var arrivalTime: MediaTime?
+        /// When the frame was ready for the sink: its arrival, unless it reached the pad at
+        /// once when the sink's thread came back from the frame before (it was queued,
+        /// waiting for the thread), in which case it was ready by that frame's release.
+        public var readyTime: MediaTime?
 
-        /// When the sink released the frame: the later of its due time and its arrival.
+        /// When the sink released the frame: the later of its due time and when it was ready.
         public var releaseTime: MediaTime {
             guard let dueTime else { return observedTime }
-            return max(dueTime, arrivalTime ?? dueTime)
+            return max(dueTime, readyTime ?? arrivalTime ?? dueTime)
         }
 
         /// How long after its release the sink's thread ran.
@@ -34,7 +41,11 @@ public final class RenderRecorder: @unchecked Sendable {
     package let sink: VideoSink
     private let lock = NSLock()
     private var renders: [Render] = []
-    private var pendingArrival: (pts: MediaTime, time: MediaTime)?
+    private var pendingArrival: (pts: MediaTime, time: MediaTime, queued: Bool)?
+    /// When the sink's thread left the last handoff, to go and take the next frame.
+    private var threadFreedAt: MediaTime?
+    /// A frame that reached the pad within this of the thread's return was already waiting.
+    static let takenAtOnce = MediaTime.milliseconds(1)
     private var connection: SignalConnection?
     private var probe: PadProbe?
 
@@ -50,7 +61,8 @@ public final class RenderRecorder: @unchecked Sendable {
             guard let self, let pts = buffer.presentationTime else { return }
             let now = MediaTime(clock.time)
             self.lock.lock()
-            self.pendingArrival = (MediaTime(pts), now)
+            let queued = self.threadFreedAt.map { now - $0 < Self.takenAtOnce } ?? false
+            self.pendingArrival = (MediaTime(pts), now, queued)
             self.lock.unlock()
         }
         connection = element.onHandoff { [weak self] buffer in
@@ -58,10 +70,15 @@ public final class RenderRecorder: @unchecked Sendable {
             let now = MediaTime(clock.time)
             let presentation = MediaTime(pts)
             self.lock.lock()
-            let arrival = self.pendingArrival.flatMap { $0.pts == presentation ? $0.time : nil }
+            let pending = self.pendingArrival.flatMap { $0.pts == presentation ? $0 : nil }
             self.pendingArrival = nil
+            var ready = pending?.time
+            if let pending, pending.queued, let previous = self.renders.last {
+                ready = min(pending.time, previous.releaseTime)
+            }
             self.renders.append(Render(presentationTime: presentation, observedTime: now,
-                                       dueTime: buffer.dueTime.map(MediaTime.init), arrivalTime: arrival))
+                                       dueTime: buffer.dueTime.map(MediaTime.init), arrivalTime: pending?.time, readyTime: ready))
+            self.threadFreedAt = MediaTime(clock.time)
             self.lock.unlock()
         }
     }
