@@ -45,29 +45,37 @@ final class MeasurementTests: XCTestCase {
         XCTAssertLessThan(spread.p50, 2_000, "median spread \(spread.p50) µs")
     }
 
+    private static let frame: UInt64 = 33_333_333
+    private static let pixels = [UInt8](repeating: 128, count: 16 * 16)
+
+    /// A pipeline on the system clock: an `appsrc` of 16x16 grey frames at 30 fps into a recorder.
+    private static func appSourceIntoRecorder(named name: String) throws -> (Pipeline, AppSource, RenderRecorder) {
+        let clock = try Clock.system()
+        let pipeline = try Pipeline()
+        pipeline.useClock(clock)
+        let source = try AppSource(caps: Caps("video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1"))
+        let recorder = try RenderRecorder(name: name, clock: clock)
+        try pipeline.add(source)
+        try pipeline.add(recorder.sink.element)
+        try source.link(to: recorder.sink.element)
+        return (pipeline, source, recorder)
+    }
+
     /// Frames that wait for the clock are released at their due time; a frame that reaches
     /// its sink after it was due is released at its arrival, so a stall upstream (a decoder
     /// late at a loop wrap) shows as a long interval.
     func testAFrameThatArrivesLateIsReleasedAtItsArrival() throws {
         try onMainLoop(timeout: 30) {
-            let clock = try Clock.system()
-            let pipeline = try Pipeline()
-            pipeline.useClock(clock)
-            let source = try AppSource(caps: Caps("video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1"))
-            let recorder = try RenderRecorder(name: "late", clock: clock)
-            try pipeline.add(source)
-            try pipeline.add(recorder.sink.element)
-            try source.link(to: recorder.sink.element)
+            let (pipeline, source, recorder) = try Self.appSourceIntoRecorder(named: "late")
             defer { _ = pipeline.setState(.null) }
-            let frame: UInt64 = 33_333_333
-            let pixels = [UInt8](repeating: 128, count: 16 * 16)
+            let frame = Self.frame
             for n in 0..<5 {
-                try source.push(pixels, presentationTime: ClockTime(nanoseconds: frame * UInt64(n)), duration: ClockTime(nanoseconds: frame))
+                try source.push(Self.pixels, presentationTime: ClockTime(nanoseconds: frame * UInt64(n)), duration: ClockTime(nanoseconds: frame))
             }
             _ = pipeline.setState(.playing)
             // Frame 5 is due 167 ms after the start; it is pushed about 250 ms after that.
             await pause(seconds: 0.4)
-            try source.push(pixels, presentationTime: ClockTime(nanoseconds: frame * 5), duration: ClockTime(nanoseconds: frame))
+            try source.push(Self.pixels, presentationTime: ClockTime(nanoseconds: frame * 5), duration: ClockTime(nanoseconds: frame))
             _ = await waitUntil(timeout: 5) { recorder.rendered.count >= 6 }
 
             let renders = recorder.rendered
@@ -91,24 +99,16 @@ final class MeasurementTests: XCTestCase {
     /// so they are released when due and no interval is longer than a frame.
     func testASinkThreadWokenLateDoesNotMakeTheNextFramesLate() throws {
         try onMainLoop(timeout: 30) {
-            let clock = try Clock.system()
-            let pipeline = try Pipeline()
-            pipeline.useClock(clock)
-            let source = try AppSource(caps: Caps("video/x-raw,format=GRAY8,width=16,height=16,framerate=30/1"))
-            let recorder = try RenderRecorder(name: "woken-late", clock: clock)
-            try pipeline.add(source)
-            try pipeline.add(recorder.sink.element)
-            try source.link(to: recorder.sink.element)
+            let (pipeline, source, recorder) = try Self.appSourceIntoRecorder(named: "woken-late")
             defer { _ = pipeline.setState(.null) }
-            let frame: UInt64 = 33_333_333
+            let frame = Self.frame
             // After the recorder's own probe, so frame 3 has arrived before the thread stalls.
             let stall = try XCTUnwrap(recorder.sink.element.staticPad("sink")).onBuffer { buffer in
                 if buffer.presentationTime?.nanoseconds == frame * 3 { usleep(80_000) }
             }
             defer { stall.remove() }
-            let pixels = [UInt8](repeating: 128, count: 16 * 16)
             for n in 0..<10 {
-                try source.push(pixels, presentationTime: ClockTime(nanoseconds: frame * UInt64(n)), duration: ClockTime(nanoseconds: frame))
+                try source.push(Self.pixels, presentationTime: ClockTime(nanoseconds: frame * UInt64(n)), duration: ClockTime(nanoseconds: frame))
             }
             _ = pipeline.setState(.playing)
             _ = await waitUntil(timeout: 5) { recorder.rendered.count >= 10 }
