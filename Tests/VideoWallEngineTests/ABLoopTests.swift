@@ -33,14 +33,14 @@ final class ABLoopTests: XCTestCase {
             wall.pause()
             for (tile, sink) in sinks.enumerated() {
                 let first = tile == 0 ? 40 : 35, end = first + 30
-                let indices = sink.rendered.map { Int(FrameMath.frameIndex(of: $0.presentationTime, frameDuration: Self.period)) }
+                let renders = sink.rendered
+                let indices = renders.map { Int(FrameMath.frameIndex(of: $0.presentationTime, frameDuration: Self.period)) }
                 XCTAssertGreaterThanOrEqual(indices.count, 80, "tile \(tile + 1)")
                 XCTAssertEqual(indices.first, first, "tile \(tile + 1) starts at A (less its offset)")
                 for (a, b) in zip(indices, indices.dropFirst()) where b != (a + 1 == end ? first : a + 1) {
                     XCTFail("tile \(tile + 1): frame \(b) followed frame \(a): \(indices)")
                     break
                 }
-                let renders = sink.rendered
                 let gaps = zip(renders, renders.dropFirst()).map { ($1.releaseTime - $0.releaseTime).nanoseconds }
                 if let worst = gaps.indices.max(by: { gaps[$0] < gaps[$1] }) {
                     XCTAssertLessThanOrEqual(gaps[worst], Self.period.nanoseconds + 2_000_000,
