@@ -53,6 +53,9 @@ final class RenderAnalysisTests: XCTestCase {
         let times = [0, 33, 66, 110, 143].map { MediaTime.milliseconds($0) }
         XCTAssertEqual(RenderAnalysis.longestInterval(times), .milliseconds(44))
         XCTAssertNil(RenderAnalysis.longestInterval([.zero]))
+        let gap = RenderAnalysis.longestGap(in: times + [.milliseconds(187)])
+        XCTAssertEqual(gap?.interval, .milliseconds(44))
+        XCTAssertEqual(gap?.endingAt, 3, "the first of the two 44 ms intervals, ending at the fourth render")
     }
 
     func testScreenCoherenceCountsSameFramesAndLargestDifference() {

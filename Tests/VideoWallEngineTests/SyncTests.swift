@@ -129,11 +129,11 @@ final class SyncTests: XCTestCase {
                 }
                 // Release times: when each sink let its frame go by the clock (late arrivals included),
                 // without the kernel's delay in waking the sink thread on a busy machine.
-                let gaps = zip(renders, renders.dropFirst()).map { Double($1.releaseTime.nanoseconds) - Double($0.releaseTime.nanoseconds) }
-                let worst = gaps.max() ?? 0
+                let gap = RenderAnalysis.longestGap(in: renders.map(\.releaseTime))
+                let worst = Double(gap?.interval.nanoseconds ?? 0)
                 let worstWakeUp = renders.map(\.wakeUpDelay.seconds).max() ?? 0
-                if let at = gaps.firstIndex(of: worst) {
-                    print("tile \(tile): longest interval \(worst / 1e6) ms before frame \(indices[at + 1]) (render \(at + 1)); longest thread wake-up \(worstWakeUp * 1e3) ms")
+                if let gap {
+                    print("tile \(tile): longest interval \(worst / 1e6) ms before frame \(indices[gap.endingAt]) (render \(gap.endingAt)); longest thread wake-up \(worstWakeUp * 1e3) ms")
                 }
                 XCTAssertLessThanOrEqual(worst, period + 2_000_000, "tile \(tile): longest interval \(worst / 1e6) ms")
             }

@@ -31,7 +31,19 @@ public enum RenderAnalysis {
 
     /// The longest interval between two consecutive renders.
     public static func longestInterval(_ times: [MediaTime]) -> MediaTime? {
-        zip(times, times.dropFirst()).map { $1 - $0 }.max()
+        longestGap(in: times)?.interval
+    }
+
+    /// The longest interval between two consecutive renders and the index of the render that
+    /// ends it (the first, when several are as long), so a failure can say which frames it lies between.
+    public static func longestGap(in times: [MediaTime]) -> (interval: MediaTime, endingAt: Int)? {
+        var longest: (interval: MediaTime, endingAt: Int)?
+        for index in times.indices.dropFirst() {
+            let interval = times[index] - times[index - 1]
+            if let current = longest, interval <= current.interval { continue }
+            longest = (interval, index)
+        }
+        return longest
     }
 
     /// Frames lost (a step of more than one) and repeated (a step of zero or back) in a
