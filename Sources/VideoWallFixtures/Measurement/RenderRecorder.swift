@@ -31,7 +31,7 @@ public final class RenderRecorder: @unchecked Sendable {
         /// When the sink released the frame: the later of its due time and when it was ready.
         public var releaseTime: MediaTime {
             guard let dueTime else { return observedTime }
-            return max(dueTime, readyTime ?? arrivalTime ?? dueTime)
+            return max(dueTime, readyTime ?? dueTime)
         }
 
         /// How long after its release the sink's thread ran.
