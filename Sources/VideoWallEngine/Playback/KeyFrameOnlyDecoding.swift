@@ -3,8 +3,10 @@ internal import GStreamerKit
 import VideoWallCore
 
 /// A `KeyFrameFilter` in front of each video decoder of a tile: a probe on the decoder's sink
-/// pad drops, on the streaming thread, what the filter leaves out. The frames left out show as
-/// gaps at the sink, where they are counted as dropped (`SkippedFrames`).
+/// pad drops, on the streaming thread, what the filter leaves out. The frames left out are the
+/// tile's frames dropped before its sink (`skipped`): the sink cannot count them, and gaps in
+/// the timestamps it sees would count frames that never existed (sparse and variable-rate
+/// streams) as well.
 final class KeyFrameOnlyDecoding: @unchecked Sendable {
     private let lock = NSLock()
     private var filter = KeyFrameFilter()
@@ -30,6 +32,12 @@ final class KeyFrameOnlyDecoding: @unchecked Sendable {
     var watchedDecoders: Int {
         lock.lock(); defer { lock.unlock() }
         return probes.count
+    }
+
+    /// Frames the filter left out so far, from every decoder the tile had.
+    var skipped: UInt64 {
+        lock.lock(); defer { lock.unlock() }
+        return UInt64(filter.skipped)
     }
 
     var isOn: Bool {

@@ -27,7 +27,7 @@ package final class Player {
     /// Whether the tile has not yet shown the frame after a hole in its media (a skipped
     /// segment): when it shows nothing new for a while, it is in that hole, not late.
     package var awaitsMediaGap: Bool {
-        let gap = skippedFrames.announcedGap
+        let gap = mediaHoles.state
         if gap.ahead { return true }
         guard let end = gap.lastEnd, let shown = (try? videoSink.renderer.lastSample())??.presentationTime else { return false }
         return MediaTime(shown) < end
@@ -62,8 +62,8 @@ package final class Player {
     /// are carried over here, read just before the sink handles those events.
     private let carriedStatistics = CarriedStatistics()
     private var countersProbe: PadProbe?
-    /// Frames dropped before the sink, which the sink's own count cannot see.
-    private let skippedFrames = SkippedFrames()
+    /// Holes in the media ahead (segments the source skipped), told from the frames' times.
+    private let mediaHoles = MediaHoles()
     private var arrivalsProbe: PadProbe?
     private var formatProbe: PadProbe?
     private var renderLogProbe: PadProbe?
@@ -81,6 +81,10 @@ package final class Player {
     /// first frame would be shown that much after a local copy's. The wall counts every time
     /// from the first frame: positions subtract this, seeks add it.
     private(set) var startOffset: MediaTime = .zero
+    /// Where the media's first frame sits on the tile's running time (with the base time, when
+    /// it is due): its stream time less where the demuxer's segment starts. The tile's base
+    /// time is shifted back by this, so its first frame is due with everyone else's.
+    private(set) var leadIn: MediaTime = .zero
     /// Lead-ins longer than this are taken as content that starts late, not a muxer's offset.
     private static let maximumStartOffset = MediaTime.milliseconds(1000)
     /// Tells the coordinator about every message after the player has handled it.
@@ -217,13 +221,15 @@ package final class Player {
     }
 
     /// Frames rendered and dropped since the tile was loaded, across seeks and loops. Dropped
-    /// counts every frame that was due and not shown: those the sink dropped for being late and
-    /// those skipped upstream of it.
+    /// counts every frame the stream has that was due and not shown: those the sink dropped for
+    /// being late and those the key-frame filter left out. Frames the stream does not have (a
+    /// variable frame rate, AVI null frames, a still stretch) are not due: nothing is inferred
+    /// from the nominal frame rate or from gaps between timestamps.
     package var statistics: SinkStatistics? {
         if let finalStatistics { return finalStatistics }
         guard let current = try? videoSink.renderer.sinkStatistics() else { return nil }
         var total = carriedStatistics.total(adding: current)
-        total.dropped += skippedFrames.count
+        total.dropped += keyFrameOnly.skipped
         return total
     }
 
@@ -397,14 +403,14 @@ package final class Player {
             pipeline?.post(Finding.oversize(why).message)
         }
         self.oversizeGuard = oversizeGuard
-        let skipped = skippedFrames
+        let holes = mediaHoles
         // A playlist tile opens each item in turn: the item being opened is the one handed over last.
         let sourceURI = asset.uri, sequence = playlist
         let fetchRules = NetworkFetchRules(currentSource: { sequence?.queuedEntry.entry.uri ?? sourceURI }, onRefusal: { [weak pipeline] uri in
             pipeline?.post(Finding.refusedFetch(uri).message)
         }, onSkip: { [weak pipeline] what in
             // On the fetcher's thread, before the frames after the gap are decoded.
-            skipped.gapAnnounced()
+            holes.announced()
             pipeline?.post(Finding.segmentSkipped(what).message)
         })
         connections.append(pipeline.onElementSetup { element in
@@ -435,13 +441,13 @@ package final class Player {
         if let pad = videoSink.renderer.staticPad("sink") {
             let carried = carriedStatistics
             let wraps = self.wraps
-            let skipped = skippedFrames
-            arrivalsProbe = pad.onBuffer { buffer in skipped.arrived(buffer) }
+            let holes = mediaHoles
+            arrivalsProbe = pad.onBuffer { buffer in holes.arrived(buffer) }
             // Weak: the probe's closure is released under the pad's lock, and must not hold the
             // last reference to the sink, whose disposal takes that lock again.
             countersProbe = pad.onDownstreamEvent { [weak renderer = videoSink.renderer, weak pipeline] event in
                 guard event == .flushStart || event == .segment else { return }
-                skipped.segmentStarted()
+                holes.segmentStarted()
                 if event == .flushStart { wraps.flushed() }
                 // A gapless wrap, or the seek that ends a pass: the frame on screen is the last
                 // of the pass just played (read now: the new segment makes it unreadable).
@@ -641,9 +647,17 @@ package final class Player {
         if reviving { heldPosition = nil; reviving = false }
         // The first preroll starts the segment at 0: a stream whose first frame comes later is
         // shifted back by its lead-in, so its first frame is due with everyone else's.
-        if let first = (try? videoSink.renderer.lastSample())??.streamTime.map(MediaTime.init),
-           first > .zero, first <= Self.maximumStartOffset {
-            startOffset = first
+        if let sample = (try? videoSink.renderer.lastSample()) ?? nil {
+            if let first = sample.streamTime.map(MediaTime.init), first > .zero, first <= Self.maximumStartOffset {
+                startOffset = first
+            }
+            // The lead-in is on the running time, which the base time counts: a demuxer whose
+            // segment starts at the first frame (MPEG-PS) has none, though its stream times
+            // start late. Shifting such a tile by its stream time made every frame of its
+            // first half second late (dropped).
+            if let first = sample.runningTime.map(MediaTime.init), first > .zero, first <= Self.maximumStartOffset {
+                leadIn = first
+            }
         }
         apply(.loaded)
     }
@@ -731,7 +745,7 @@ package final class Player {
         if let finalStatistics {
             // The sink counts from 0 again after NULL; what came before is carried.
             carriedStatistics.replace(with: SinkStatistics(rendered: finalStatistics.rendered,
-                                                           dropped: finalStatistics.dropped - min(finalStatistics.dropped, skippedFrames.count)))
+                                                           dropped: finalStatistics.dropped - min(finalStatistics.dropped, keyFrameOnly.skipped)))
         }
         finalStatistics = nil
         failure = nil
@@ -779,6 +793,7 @@ package final class Player {
         asset = described
         isConfirmed = true
         startOffset = .zero
+        leadIn = .zero
         inSegmentMode = false
         lastSeekSeqnum = nil
         videoFormat = nil

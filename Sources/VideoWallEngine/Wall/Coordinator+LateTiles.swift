@@ -12,7 +12,7 @@ extension Coordinator {
     /// others, and whether a tile ready after that joins, is the transport's.
     func prerollFinished(_ player: Player, ok: Bool) {
         if ok, firstReady == nil { firstReady = Date() }
-        handle(ok ? .tilePrerolled(player.index, leadIn: player.startOffset) : .tileFailed(player.index))
+        handle(ok ? .tilePrerolled(player.index, leadIn: player.leadIn) : .tileFailed(player.index))
     }
 
     /// Waits until every task has ended, `deadline` passes, or the wall is stopped.

@@ -29,12 +29,17 @@ public struct ClipSpec: Sendable, Hashable {
     /// benchmarks use a realistic rate and preset so decoding costs what real footage does.
     public var bitrate: Int?
     public var preset: String
+    /// The share of frames dropped at random before encoding (`identity drop-probability`),
+    /// leaving gaps in the timestamps: a sparse, variable-rate stream such as a camera that
+    /// stores only the frames that change. Nil: every frame is kept.
+    public var dropProbability: Double?
 
     public init(width: Int = 320, height: Int = 180, frameRate: Int = 30, frames: Int = 90,
                 codec: Codec = .h264, container: Container = .mp4, pixelAspect: (Int, Int) = (1, 1),
                 pattern: String = "smpte", patternProperties: [String: Int] = [:], caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false,
-                sound: Sound = .opus, bitrate: Int? = nil, preset: String = "ultrafast") {
+                sound: Sound = .opus, bitrate: Int? = nil, preset: String = "ultrafast", dropProbability: Double? = nil) {
         self.sound = sound
+        self.dropProbability = dropProbability
         self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
         self.codec = codec; self.container = container; self.pixelAspect = pixelAspect
         self.pattern = pattern; self.patternProperties = patternProperties; self.caption = caption; self.keyFrameInterval = keyFrameInterval; self.audio = audio
@@ -48,8 +53,9 @@ public struct ClipSpec: Sendable, Hashable {
     public var cacheKey: String {
         let cap = caption.map { "-" + $0.filter { $0.isLetter || $0.isNumber } } ?? ""
         let rate = bitrate.map { "-\($0)k-\(preset)" } ?? ""
+        let sparse = dropProbability.map { "-drop\(Int(($0 * 100).rounded()))" } ?? ""
         let properties = sortedPatternProperties.map { "-\($0.key.filter { $0.isLetter || $0.isNumber })_\($0.value)" }.joined()
-        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(properties)\(cap)\(rate)\(audio ? (sound == .opus ? "-a" : "-aac") : "").\(container)"
+        return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(properties)\(cap)\(rate)\(sparse)\(audio ? (sound == .opus ? "-a" : "-aac") : "").\(container)"
     }
 
     public var seconds: Double { Double(frames) / Double(frameRate) }
@@ -61,6 +67,7 @@ public struct ClipSpec: Sendable, Hashable {
         let properties = sortedPatternProperties.map { " \($0.key)=\($0.value)" }.joined()
         var video = "videotestsrc num-buffers=\(frames) pattern=\(pattern)\(properties) ! "
             + "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(frameRate)/1,pixel-aspect-ratio=\(pixelAspect.0)/\(pixelAspect.1) ! "
+        if let dropProbability { video += "identity drop-probability=\(dropProbability) ! " }
         if let caption {
             let text = caption.replacingOccurrences(of: "\"", with: "")
             video += "timeoverlay halignment=center valignment=bottom font-desc=\"Sans \(max(10, height / 14))\" text=\"\(text)\" ! "
