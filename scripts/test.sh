@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Installs what VideoWall needs (scripts/setup.sh), builds it and runs the whole test suite.
-# The window tests start their own Xvfb when there is no display.
+# The window tests start their own Xvfb when there is no display. The real-media corpus is
+# fetched once into ~/.cache/videowall/realmedia (scripts/realmedia.sh).
 # The failures are repeated at the end, because a CI log is often read from its tail.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# The real-media corpus from Debian's archive; the tests that need it say so when it is missing.
+bash scripts/realmedia.sh || echo "test: the real-media corpus could not be fetched in full; its tests say which files are missing"
 swift build --build-tests
 log=$(mktemp "${TMPDIR:-/tmp}/videowall-test.XXXXXX")
 trap 'rm -f "$log"' EXIT
