@@ -181,7 +181,17 @@ struct DiscoveryAnswer {
         case GST_DISCOVERER_OK: return .success(mediaInfo())
         case GST_DISCOVERER_URI_INVALID: return .failure(.invalidURI(uri))
         case GST_DISCOVERER_TIMEOUT: return .failure(.timedOut(seconds: timeout))
-        case GST_DISCOVERER_MISSING_PLUGINS: return .failure(.missingPlugins(missingPlugins()))
+        case GST_DISCOVERER_MISSING_PLUGINS:
+            // A file whose picture decodes but whose sound does not (a QuickTime `ms\0P`
+            // track) plays as bare playbin plays it: without sound. Only a picture that cannot
+            // be decoded is a failure.
+            let missing = missingPluginDetails()
+            var media = mediaInfo()
+            if !media.videoStreams.isEmpty, !missing.contains(where: { $0.installer.contains("decoder-video/") || $0.installer.contains("decoder-image/") }) {
+                media.missingDecoders = missing.map(\.description)
+                return .success(media)
+            }
+            return .failure(.missingPlugins(missing.isEmpty ? ["unknown"] : missing.map(\.description)))
         default:
             let message = error.flatMap { $0.pointee.message }.map { String(cString: $0) } ?? "could not read the media"
             let domain = error.flatMap { g_quark_to_string($0.pointee.domain) }.map { String(cString: $0) } ?? "GstDiscoverer"
@@ -190,17 +200,19 @@ struct DiscoveryAnswer {
     }
 
     /// `gst_discoverer_info_get_missing_elements_installer_details`: strings like
-    /// "gstreamer|1.0|app|VP8 decoder|decoder-video/x-vp8"; the fourth field is the description.
-    private func missingPlugins() -> [String] {
-        guard let details = gst_discoverer_info_get_missing_elements_installer_details(info) else { return ["unknown"] }
-        var names: [String] = []
+    /// "gstreamer|1.0|app|VP8 decoder|decoder-video/x-vp8"; the fourth field is the description,
+    /// the fifth says what kind of element is missing for which caps.
+    private func missingPluginDetails() -> [(description: String, installer: String)] {
+        guard let details = gst_discoverer_info_get_missing_elements_installer_details(info) else { return [] }
+        var found: [(String, String)] = []
         var i = 0
         while let entry = details[i] {
-            let fields = String(cString: entry).split(separator: "|", omittingEmptySubsequences: false)
-            names.append(fields.count > 3 ? String(fields[3]) : String(cString: entry))
+            let text = String(cString: entry)
+            let fields = text.split(separator: "|", omittingEmptySubsequences: false)
+            found.append((fields.count > 3 ? String(fields[3]) : text, fields.count > 4 ? String(fields[4]) : text))
             i += 1
         }
-        return names.isEmpty ? ["unknown"] : names
+        return found
     }
 
     private func mediaInfo() -> MediaInfo {
