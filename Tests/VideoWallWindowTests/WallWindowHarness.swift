@@ -20,7 +20,8 @@ enum WallWindowHarness {
                      kiosk: Bool = false, labels: [String: String] = [:],
                      configuration: CoordinatorConfiguration = CoordinatorConfiguration(),
                      offsets: [Int: TileOffset] = [:], compare: CompareMode? = nil,
-                     playlists: [Int: [PlaylistItem]] = [:], looping: Set<Int> = [], screen: CanvasScreen? = nil) async throws -> (WallWindow, Coordinator) {
+                     playlists: [Int: [PlaylistItem]] = [:], looping: Set<Int> = [], screen: CanvasScreen? = nil,
+                     rotations: [Int: PictureRotation] = [:]) async throws -> (WallWindow, Coordinator) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -40,7 +41,7 @@ enum WallWindowHarness {
         await coordinator.load(sources.enumerated().map {
             TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset),
                      endOfStream: looping.contains($0.offset) ? .loop : .hold, offset: offsets[$0.offset] ?? .zero,
-                     playlist: playlists[$0.offset] ?? [])
+                     playlist: playlists[$0.offset] ?? [], rotation: rotations[$0.offset] ?? .auto)
         })
         coordinator.play()
         return (window, coordinator)

@@ -9,7 +9,7 @@ public enum LayoutParser {
     public static let tolerance = 1e-9
 
     static let layoutKeys = ["name", "background", "gap", "regions", "sync", "canvas", "screens"]
-    static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset", "playlist"]
+    static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset", "playlist", "rotate"]
         + scheduleKeys
 
     /// - Parameter sourceName: how errors name the file; its last path component without extension
@@ -188,7 +188,17 @@ public enum LayoutParser {
             label: try label(fields),
             z: try fields.integer("z", in: LayoutLimits.z) ?? 0,
             offset: try offset(fields),
-            playlist: playlist)
+            playlist: playlist,
+            rotate: try rotate(fields))
+    }
+
+    /// `rotate: 90`: clockwise quarter turns only.
+    private static func rotate(_ fields: YAMLFields) throws(LayoutError) -> Int? {
+        guard let degrees = try fields.integer("rotate", in: 0...270, unit: "degrees clockwise") else { return nil }
+        guard PictureRotation.allowedDegrees.contains(degrees) else {
+            throw fields.fail("rotate", "'rotate' must be 0, 90, 180 or 270 (degrees clockwise), got \(degrees)")
+        }
+        return degrees
     }
 
     /// `offset: 0.5`, `offset: -0.04` or `offset: 12f`.

@@ -17,11 +17,15 @@ public struct LayoutRegion: Sendable, Equatable {
     public var playlist: Playlist?
     /// Paint order; higher is drawn on top (a picture-in-picture inset has a higher z).
     public var z: Int
+    /// Degrees clockwise the region's picture is turned, on top of the stream's orientation
+    /// and `--video-rotate` (`rotate:`, 0, 90, 180 or 270): a portrait screen's region.
+    public var rotate: Int?
 
     public init(frame: Rect, fit: FitMode = .fit, source: LayoutSource? = nil, mute: Bool? = nil,
                 volume: Double? = nil, loop: Bool? = nil, label: String? = nil, z: Int = 0, offset: TileOffset? = nil,
-                playlist: Playlist? = nil) {
+                playlist: Playlist? = nil, rotate: Int? = nil) {
         self.playlist = playlist
+        self.rotate = rotate
         self.frame = frame
         self.fit = fit
         self.source = source

@@ -19,8 +19,11 @@ public struct Asset: Sendable {
         public var width: Int
         public var height: Int
         public var pixelAspect: PixelAspectRatio
-        /// The size the picture is meant to be seen at: pixel aspect applied.
+        /// The size the picture is meant to be seen at: pixel aspect applied, turned upright
+        /// as the stream's orientation says.
         public var displaySize: Size
+        /// The stream's `image-orientation` tag, nil when it has none.
+        public var orientation: VideoOrientation? = nil
         public var frameRate: Double?
         /// One frame's duration, nil for variable or unknown rates.
         public var frameDuration: MediaTime?

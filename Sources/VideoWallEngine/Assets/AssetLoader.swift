@@ -84,8 +84,10 @@ public enum AssetLoader {
         let frameDuration = stream.frameRate.map {
             MediaTime(nanoseconds: Int64((1_000_000_000 * Double($0.denominator) / Double($0.numerator)).rounded()))
         }
+        let orientation = VideoOrientation(tag: info.tags["image-orientation"])
+        let coded = AspectFit.displaySize(width: stream.width, height: stream.height, pixelAspect: par)
         let video = Asset.Video(width: stream.width, height: stream.height, pixelAspect: par,
-                                displaySize: AspectFit.displaySize(width: stream.width, height: stream.height, pixelAspect: par),
+                                displaySize: coded.turned(by: orientation?.quarterTurns ?? 0), orientation: orientation,
                                 frameRate: rate, frameDuration: frameDuration, codec: stream.codec,
                                 bitrate: stream.bitrate ?? Self.bitrate(inTags: info.tags))
         let audio = info.audioStreams.first.map { Asset.Audio(channels: $0.channels, sampleRate: $0.sampleRate, codec: $0.codec) }

@@ -62,6 +62,8 @@ package final class Player {
     /// are carried over here, read just before the sink handles those events.
     private let carriedStatistics = CarriedStatistics()
     private var countersProbe: PadProbe?
+    /// Deinterlacing and turning the picture upright, between the decoder and the sink.
+    private let pictureChain: PictureChain
     /// Holes in the media ahead (segments the source skipped), told from the frames' times.
     private let mediaHoles = MediaHoles()
     private var arrivalsProbe: PadProbe?
@@ -148,7 +150,8 @@ package final class Player {
     }
 
     init(index: Int, asset: Asset, videoSink: VideoSink, audioSink: Element?, clock: Clock,
-         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, playlist: PlaylistSequence? = nil, rows: ItemRows? = nil,
+         endOfStream: EndOfStreamPolicy, muted: Bool, volume: Double, rotation: PictureRotation = .auto,
+         playlist: PlaylistSequence? = nil, rows: ItemRows? = nil,
          onEvent: @escaping @MainActor (PlayerEvent) -> Void) throws {
         self.index = index
         self.asset = asset
@@ -180,7 +183,8 @@ package final class Player {
         }
         try pipeline.setFromString("flags", flags)
         if let audioSink { try pipeline.setObject("audio-sink", audioSink) }
-        if let itemShaping { try pipeline.setObject("video-filter", itemShaping.filter) }
+        pictureChain = try PictureChain(rotation: rotation, then: itemShaping?.filter)
+        try pipeline.setObject("video-filter", pictureChain.bin)
         if let itemSoundShaping { try pipeline.setObject("audio-filter", itemSoundShaping.filter) }
         try pipeline.set("mute", muted)
         ownVolume = volume

@@ -405,7 +405,7 @@ public final class Coordinator {
         }
         let player = try Player(index: index, asset: asset, videoSink: sink, audioSink: audio, clock: clock,
                                 endOfStream: spec.endOfStream, muted: spec.muted, volume: spec.volume,
-                                playlist: sequence, rows: itemRows) { [weak self] event in
+                                rotation: spec.rotation, playlist: sequence, rows: itemRows) { [weak self] event in
             self?.publish(.tile(index, event))
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.

@@ -34,6 +34,9 @@ public struct TileSpec: Sendable {
     var shownName: String?
     /// The playlist file or folder the tile was given, when `source` became its first item.
     var listSource: String?
+    /// How the picture is turned: the stream's orientation, `--video-rotate` and the region's
+    /// `rotate:` (`PictureRotation`).
+    public var rotation = PictureRotation.auto
     /// Whether the playlist is played with its sound (`SoundedClip`): decided at load, when
     /// some item has sound and every item is a local file.
     var playlistHasSound = false
@@ -41,7 +44,8 @@ public struct TileSpec: Sendable {
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
                 opensAudioDevice: Bool = true, loopsWithGroup: Bool = true, offset: TileOffset = .zero,
-                playlist: [PlaylistItem] = [], playlistSchedule: Schedule = Schedule()) {
+                playlist: [PlaylistItem] = [], playlistSchedule: Schedule = Schedule(), rotation: PictureRotation = .auto) {
+        self.rotation = rotation
         self.playlist = playlist
         self.playlistSchedule = playlistSchedule
         self.source = source

@@ -30,7 +30,7 @@ struct HeadlessSession {
             return ExitStatus.startupFailed
         }
         // --loop is the group loop (the coordinator's configuration): every tile wraps together.
-        let specs = options.applyingOffsets(to: plan?.specs(mute: options.mute) ?? sources.map { TileSpec(source: $0, muted: options.mute) })
+        let specs = options.applyingTileOptions(to: plan?.specs(mute: options.mute) ?? sources.map { TileSpec(source: $0, muted: options.mute) })
         let remote: WallRemote?
         do { remote = try await RemoteControl.start(options.ipcServer, coordinator: coordinator, stop: stop) } catch {
             Console.error(error.description)

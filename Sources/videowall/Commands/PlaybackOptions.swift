@@ -51,6 +51,10 @@ struct PlaybackOptions: ParsableArguments {
             help: ArgumentHelp("When playback reaches SECONDS (0 to 2592000, before --quit-after), save each tile's frame at its source resolution as DIR/tile-N.png, all of one instant, and the window as DIR/window.png. Once per run; headless too (no window.png).", valueName: "seconds dir"))
     var tileScreenshotsAt: [String] = []
 
+    @Option(name: .customLong("video-rotate"),
+            help: ArgumentHelp("Turn every picture: 'auto' (upright as the stream's orientation says, the default), 'no' (ignore it), or 0, 90, 180, 270 degrees clockwise on top of it (mpv's option).", valueName: "auto|no|degrees"))
+    var videoRotate = "auto"
+
     @Flag(name: .customLong("no-mpris"), help: "Do not offer the wall on the D-Bus session bus as an MPRIS player (org.mpris.MediaPlayer2.videowall).")
     var noMPRIS = false
 
@@ -74,6 +78,9 @@ struct PlaybackOptions: ParsableArguments {
             throw ValidationError("--offset must be TILE=TIME with TILE from 1 to 64 and TIME in seconds (0.5, -0.04) or frames (12f), "
                 + "at most \(Int(TileOffset.largest.seconds)) s or \(TileOffset.largestFrames) frames either way, got \(TerminalText.quoted(text))")
         }
+        if PictureRotation(parsing: videoRotate) == nil {
+            throw ValidationError("--video-rotate must be auto, no, 0, 90, 180 or 270, got \(TerminalText.quoted(videoRotate))")
+        }
         if let ipcServer, ipcServer.isEmpty || ipcServer.utf8.count > 107 || ipcServer.contains("\0") {
             throw ValidationError("--input-ipc-server must be a socket path of 1 to 107 bytes, got \(ipcServer.utf8.count)")
         }
@@ -95,7 +102,7 @@ struct PlaybackOptions: ParsableArguments {
                          offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
                          abLoop: (abLoopA.map(MediaTime.seconds), abLoopB.map(MediaTime.seconds)),
                          tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil,
-                         imageDuration: imageDuration)
+                         imageDuration: imageDuration, videoRotate: PictureRotation(parsing: videoRotate) ?? .auto)
     }
 }
 
@@ -125,6 +132,8 @@ struct PlaybackSettings {
     var tileScreenshots: (seconds: Double, folder: String)?
     /// `--image-duration`, in seconds.
     var imageDuration = 10.0
+    /// `--video-rotate`: how every tile's picture is turned, before a region's own `rotate:`.
+    var videoRotate = PictureRotation.auto
     /// `videowall lead` or `videowall follow`: the wall's part in a wall across machines.
     var role: WallRole?
 
@@ -132,10 +141,12 @@ struct PlaybackSettings {
     /// within its poll (0.1 s) and the link's delay, and needs an accurate seek's time more.
     static let leaderStartMargin: Duration = .milliseconds(500)
 
-    /// The tiles with `--offset` applied over what their regions say.
-    func applyingOffsets(to specs: [TileSpec]) -> [TileSpec] {
+    /// The tiles with `--offset` applied over what their regions say, and `--video-rotate`
+    /// under each region's own turn.
+    func applyingTileOptions(to specs: [TileSpec]) -> [TileSpec] {
         var specs = specs
         for assignment in offsets where assignment.tile <= specs.count { specs[assignment.tile - 1].offset = assignment.offset }
+        for index in specs.indices { specs[index].rotation = videoRotate.adding(degrees: specs[index].rotation.degrees) }
         return specs
     }
 

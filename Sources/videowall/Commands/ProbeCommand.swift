@@ -67,6 +67,9 @@ struct AssetDescription: Codable {
     var pixelAspectRatio: String?
     var displayWidth: Int?
     var displayHeight: Int?
+    /// The stream's `image-orientation` (`rotate-90`...), when it has one; the display size is
+    /// the upright picture's, as the wall shows it.
+    var orientation: String?
     var frameRate: Double?
     var videoCodec: String?
     var audioCodec: String?
@@ -86,6 +89,7 @@ struct AssetDescription: Codable {
         pixelAspectRatio = asset.video.map { "\($0.pixelAspect.numerator):\($0.pixelAspect.denominator)" }
         displayWidth = asset.video.map { Int($0.displaySize.width.rounded()) }
         displayHeight = asset.video.map { Int($0.displaySize.height.rounded()) }
+        orientation = asset.video?.orientation?.rawValue
         frameRate = asset.video?.frameRate
         videoCodec = asset.video?.codec
         audioCodec = asset.audio?.codec
@@ -105,8 +109,11 @@ struct AssetDescription: Codable {
         var lines = [Console.name(source)]
         if let width, let height {
             var size = "  video: \(width)x\(height)"
-            if let par = pixelAspectRatio, par != "1:1", let displayWidth, let displayHeight {
-                size += " (pixel aspect \(par), shown as \(displayWidth)x\(displayHeight))"
+            let turned = orientation.map { $0 != VideoOrientation.rotate0.rawValue } ?? false
+            if let displayWidth, let displayHeight, pixelAspectRatio != "1:1" || turned {
+                let why = [pixelAspectRatio.flatMap { $0 == "1:1" ? nil : "pixel aspect \($0)" },
+                           turned ? orientation.map { "orientation \($0)" } : nil].compactMap { $0 }
+                size += " (\(why.joined(separator: ", ")), shown as \(displayWidth)x\(displayHeight))"
             }
             if let frameRate { size += String(format: " at %.3g fps", frameRate) }
             lines.append(size + ", \(videoCodec ?? "unknown codec")")

@@ -98,7 +98,8 @@ struct TilePlan: Sendable {
                      opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false,
                      offset: tile.regionSpec.offset ?? .zero,
                      playlist: tile.regionSpec.playlist?.items ?? [],
-                     playlistSchedule: tile.regionSpec.playlist?.schedule ?? Schedule())
+                     playlistSchedule: tile.regionSpec.playlist?.schedule ?? Schedule(),
+                     rotation: PictureRotation(degrees: tile.regionSpec.rotate ?? 0))
         }
         // While nothing of a playlist is scheduled, its region shows the layout's background.
         for index in specs.indices { specs[index].background = layout.background }

@@ -54,7 +54,7 @@ struct WindowSession {
         if !plan.layoutChoosesSound {
             for index in specs.indices { specs[index].muted = index != 0 }
         }
-        specs = playback.applyingOffsets(to: specs)
+        specs = playback.applyingTileOptions(to: specs)
 
         let remote: WallRemote?
         do { remote = try await RemoteControl.start(playback.ipcServer, coordinator: coordinator, stop: stop) } catch {

@@ -20,15 +20,26 @@ final class LayoutParserTests: XCTestCase {
             label: Before
             z: 3
             offset: -0.04
+            rotate: 90
           - {x: 0.5, y: 0, width: 0.5, height: 1, source: "rtsp://camera/1", label: 2020, offset: 12f}
         """
         let layout = try LayoutParser.parse(yaml: yaml, sourceName: "demo.yaml")
         XCTAssertEqual(layout, Layout(name: "demo", background: RGBColor(red: 0x10, green: 0x20, blue: 0x30), gap: 6, regions: [
             LayoutRegion(frame: Rect(x: 0, y: 0.25, width: 0.5, height: 0.75), fit: .fill, source: .index(2),
-                         mute: true, volume: 0.5, loop: true, label: "Before", z: 3, offset: .time(.milliseconds(-40))),
+                         mute: true, volume: 0.5, loop: true, label: "Before", z: 3, offset: .time(.milliseconds(-40)), rotate: 90),
             LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 1), source: .location("rtsp://camera/1"),
                          label: "2020", offset: .frames(12)),
         ]))
+    }
+
+    /// A region turns by quarter turns only.
+    func testRotateTakesQuarterTurnsOnly() {
+        for bad in ["45", "360", "-90", "\"ninety\"", "[90]"] {
+            let yaml = "regions:\n  - {x: 0, y: 0, width: 1, height: 1, rotate: \(bad)}\n"
+            XCTAssertThrowsError(try LayoutParser.parse(yaml: yaml, sourceName: "r.yaml"), bad) { error in
+                XCTAssertTrue("\(error)".contains("rotate"), "\(error)")
+            }
+        }
     }
 
     func testDefaults() throws {
