@@ -1,0 +1,78 @@
+import Foundation
+import GStreamerKit
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallFixtures
+import VideoWallTestSupport
+import XCTest
+
+/// Files nobody here made (realmedia/CORPUS.md), each played alone as a wall of one, beside
+/// bare `playbin` playing it at the same time: the wall shows at least 99 % of the frames
+/// playbin shows, says no overload, and a file playbin cannot play fails in the wall with one
+/// line saying why. The files over 15 s are left to `videowall bench --corpus`.
+final class RealMediaTests: XCTestCase {
+    /// The corpus files of 15 s or less (numbers as in CORPUS.md).
+    static let shortFiles = [1, 2, 3, 7, 9, 10, 11, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 29, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40]
+    /// Files measured at once: most are small and sparse, so a few walls and playbins side by
+    /// side leave the two cores mostly idle.
+    static let atOnce = 4
+
+    func testEveryShortFilePlaysTheFramesBarePlaybinPlays() throws {
+        let files = try Self.shortFiles.map(RealMedia.file)
+        try onMainLoop(timeout: 600) {
+            // `atOnce` workers, each taking the next file until none is left (unstructured
+            // main-actor tasks: all start before the first is awaited).
+            var next = 0
+            let workers = (0..<Self.atOnce).map { _ in
+                Task { @MainActor () -> [String] in
+                    var found: [String] = []
+                    while next < files.count {
+                        let file = files[next]
+                        next += 1
+                        found += await Self.problems(playing: file)
+                    }
+                    return found
+                }
+            }
+            var problems: [String] = []
+            for worker in workers { problems += await worker.value }
+            XCTAssertEqual(problems, [], "\n" + problems.joined(separator: "\n"))
+        }
+    }
+
+    /// Plays `file` in a wall of one and in bare playbin at once; what the wall did worse.
+    @MainActor
+    private static func problems(playing file: String) async -> [String] {
+        let name = (file as NSString).lastPathComponent
+        do {
+            async let bare = BarePlaybinRun.play(file, timeout: 40)
+            let wall = try Coordinator(configuration: CoordinatorConfiguration())
+            await wall.load([TileSpec(source: file)])
+            wall.play()
+            _ = await waitUntil(timeout: 40) { [.ended, .failed].contains(wall.tiles[0].state) }
+            let tile = wall.tiles[0], overload = wall.overloadSummary
+            wall.shutDown()
+            let yardstick = try await bare
+            let rendered = Int(tile.statistics?.framesRendered ?? 0)
+            var problems: [String] = []
+            if yardstick.rendered == 0 {
+                // What playbin cannot play the wall refuses, in one line.
+                if tile.failure == nil { problems.append("\(name): bare playbin shows nothing, the wall says no error (\(tile.state))") }
+                if let text = tile.failure?.description, text.contains("\n") { problems.append("\(name): the error is not one line") }
+                return problems
+            }
+            // A stream that stops on an error: the frame in flight when it is posted may or
+            // may not be shown, in either player.
+            let allowance = yardstick.error == nil ? 0 : 1
+            if rendered * 100 < (yardstick.rendered - allowance) * 99 {
+                problems.append("\(name): \(rendered) frames, bare playbin \(yardstick.rendered) (\(tile.state), \(tile.failure?.reasonText ?? "no error"))")
+            }
+            if let overload { problems.append("\(name): overload said: \(overload)") }
+            if yardstick.error != nil, tile.failure == nil { problems.append("\(name): bare playbin stopped with an error, the wall said none") }
+            if yardstick.error == nil, let failure = tile.failure { problems.append("\(name): failed where bare playbin did not: \(failure.reasonText)") }
+            return problems
+        } catch {
+            return ["\(name): \(error)"]
+        }
+    }
+}
