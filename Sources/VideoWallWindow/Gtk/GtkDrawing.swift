@@ -37,6 +37,21 @@ enum GtkDrawing {
         g_object_unref(provider)
     }
 
+    /// Sizes a (wrapping) overlay to its natural width, at most `maximumWidth`, and to the
+    /// height its text needs at that width, so a long message wraps onto more lines instead of
+    /// being cut (GtkLayout gives children exactly their requested size). Returns the size.
+    @discardableResult
+    static func fit(_ widget: UnsafeMutablePointer<GtkWidget>, maximumWidth: Int) -> (width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, -1, -1)
+        var minimum: gint = 0, natural: gint = 0
+        gtk_widget_get_preferred_width(widget, &minimum, &natural)
+        let width = max(1, min(Int(natural), maximumWidth), min(Int(minimum), maximumWidth))
+        var height: gint = 0
+        gtk_widget_get_preferred_height_for_width(widget, gint(clamping: width), nil, &height)
+        gtk_widget_set_size_request(widget, gint(clamping: width), height)
+        return (width, Int(height))
+    }
+
     /// A label in its own event box (own X window), so it shows above a video widget.
     static func overlayLabel(style: String, wraps: Bool = true) -> (box: UnsafeMutablePointer<GtkWidget>, label: UnsafeMutablePointer<GtkWidget>) {
         let box = gtk_event_box_new()!

@@ -125,7 +125,7 @@ final class TileView {
         }
         center(placeholder, in: local)
         center(statusOverlay.box, in: local)
-        _ = fitWidth(nameOverlay.box, maximum: rect.width - 8)
+        GtkDrawing.fit(nameOverlay.box, maximumWidth: rect.width - 8)
     }
 
     /// The part of the source this window's screen shows (fractions of the source), when the
@@ -141,19 +141,8 @@ final class TileView {
 
     private var canvasPart: Rect?
 
-    /// Gives a widget its natural width up to `maximum` (GtkLayout allocates children their
-    /// requested size, which for an ellipsizing label is only "...").
-    private func fitWidth(_ widget: UnsafeMutablePointer<GtkWidget>, maximum: Int) -> (width: Int, height: Int) {
-        var minimum = GtkRequisition(), natural = GtkRequisition()
-        gtk_widget_set_size_request(widget, -1, -1)
-        gtk_widget_get_preferred_size(widget, &minimum, &natural)
-        let width = max(1, min(Int(natural.width), maximum))
-        gtk_widget_set_size_request(widget, gint(clamping: width), -1)
-        return (width, Int(natural.height))
-    }
-
     private func center(_ widget: UnsafeMutablePointer<GtkWidget>, in rect: PixelRect) {
-        let size = fitWidth(widget, maximum: rect.width - 16)
+        let size = GtkDrawing.fit(widget, maximumWidth: rect.width - 16)
         gtk_layout_move(vw_layout(container), widget, gint(clamping: max(0, (rect.width - size.width) / 2)),
                         gint(clamping: max(0, (rect.height - size.height) / 2)))
     }

@@ -56,7 +56,7 @@ public final class WallWindow {
     /// `I`: the program measures tile 2 against tile 1 (and may `showMessage` the result).
     public var onMeasureQuality: (() -> Void)?
     /// A line over the top left of the stage for a few seconds (`showMessage`).
-    private let messageBanner = GtkDrawing.overlayLabel(style: "vw-overlay", wraps: false)
+    private let messageBanner = GtkDrawing.overlayLabel(style: "vw-overlay")
     private var messageTimer: (any MainLoopSource)?
     /// Whether each tile shows its frame info under its name (`i`).
     public private(set) var showsInfo = false
@@ -78,7 +78,7 @@ public final class WallWindow {
     /// Tiles 1 and 2 in one picture, over their own surfaces (`--compare`).
     private var compare: CompareSurface?
     /// Says, over the bottom of the stage, that the machine cannot keep up (hidden otherwise).
-    private let overloadBanner = GtkDrawing.overlayLabel(style: "vw-error", wraps: false)
+    private let overloadBanner = GtkDrawing.overlayLabel(style: "vw-error")
     /// Called when the user asks to quit (q, Escape, closing the window).
     public var onQuit: (() -> Void)?
     /// Called when the window is destroyed from outside (another X client's XDestroyWindow):
@@ -138,7 +138,6 @@ public final class WallWindow {
         }
         gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         gtk_layout_put(vw_layout(stage), messageBanner.box, 8, 8)
-        gtk_label_set_max_width_chars(vw_label(messageBanner.label), 120)
 
         connections = [
             GtkSignals.onSizeAllocate(stage) { [weak self] width, height in self?.stageResized(width: width, height: height) },
@@ -429,15 +428,18 @@ public final class WallWindow {
         if cropChanged { refreshPausedPicture() }
     }
 
+    /// The banners wrap within the stage (a small window, or a tile-sized one, shows the
+    /// whole sentence on more lines, never "...").
     private func placeOverloadBanner() {
-        var height: gint = 0
-        gtk_widget_get_preferred_height(overloadBanner.box, nil, &height)
-        gtk_layout_move(vw_layout(stage), overloadBanner.box, 8, gint(clamping: max(0, stageSize.height - Int(height) - 8)))
+        let size = GtkDrawing.fit(overloadBanner.box, maximumWidth: max(1, stageSize.width - 16))
+        gtk_layout_move(vw_layout(stage), overloadBanner.box, 8, gint(clamping: max(0, stageSize.height - size.height - 8)))
+        GtkDrawing.fit(messageBanner.box, maximumWidth: max(1, stageSize.width - 16))
     }
 
     /// Shows `text` in one line over the top left of the stage for `seconds`.
     public func showMessage(_ text: String, seconds: Double = 8) {
         gtk_label_set_text(vw_label(messageBanner.label), text)
+        GtkDrawing.fit(messageBanner.box, maximumWidth: max(1, stageSize.width - 16))
         gtk_widget_show_all(messageBanner.box)
         if let window = gtk_widget_get_window(messageBanner.box) { gdk_window_raise(window) }
         messageTimer?.cancel()
