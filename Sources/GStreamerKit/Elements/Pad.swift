@@ -326,6 +326,8 @@ extension Pad {
     public struct EnteringBuffer: Sendable {
         /// Whether a decoder can start from it (no `GST_BUFFER_FLAG_DELTA_UNIT`).
         public var isKeyFrame: Bool
+        /// Its presentation time, nil when it has none.
+        public var presentationTime: ClockTime?
     }
 
     /// A buffer probe on this sink pad whose `handler` decides, on the streaming thread,
@@ -333,7 +335,7 @@ extension Pad {
     public func filteringBuffers(_ handler: @escaping @Sendable (EnteringBuffer) -> Bool) -> PadProbe {
         let callback: GstPadProbeCallback = { _, info, data in
             guard let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
-            let entering = EnteringBuffer(isKeyFrame: vw_buffer_is_delta_unit(buffer) == 0)
+            let entering = EnteringBuffer(isKeyFrame: vw_buffer_is_delta_unit(buffer) == 0, presentationTime: ClockTime(raw: vw_buffer_pts(buffer)))
             let body = (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ReturningClosureBox<EnteringBuffer, Bool>).body
             return body(entering) ? GST_PAD_PROBE_OK : GST_PAD_PROBE_DROP
         }

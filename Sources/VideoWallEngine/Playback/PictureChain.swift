@@ -14,6 +14,9 @@ import VideoWallCore
 ///   portrait clip), as mpv's autorotate does; `identity` with `--video-rotate=no`.
 /// - a second `videoflip` turns the picture by the rotation's degrees on top.
 ///
+/// Frames that repeat the time of the frame before them are left out at the entrance
+/// (`RepeatedFrameFilter`): they cannot be shown at their time, only late.
+///
 /// A `videoconvert` in front, which passes frames through when their format suits the rest,
 /// gives the deinterlacer and the flips a format they take (4:1:0 Indeo, for one, is not).
 /// The sink's window, the compare views, zoom and screenshots all see the turned picture, and
@@ -22,6 +25,9 @@ final class PictureChain {
     let bin: Bin
     private let streamOrientation: Element
     private let extraTurn: Element
+    private let repeats = RepeatedFrames()
+    private var repeatProbe: PadProbe?
+    private var segmentProbe: PadProbe?
 
     /// `then`: an element the picture goes through last (a playlist's item shaping).
     init(rotation: PictureRotation, then last: Element? = nil) throws {
@@ -36,6 +42,17 @@ final class PictureChain {
         try bin.exposePad("sink", of: convert, as: "sink")
         try bin.exposePad("src", of: chain[chain.count - 1], as: "src")
         try apply(rotation)
+        let repeats = self.repeats
+        let entrance = convert.staticPad("sink")
+        repeatProbe = entrance?.filteringBuffers { buffer in repeats.admits(buffer.presentationTime.map(MediaTime.init)) }
+        segmentProbe = entrance?.onDownstreamEvent { event in
+            if event == .segment || event == .flushStop { repeats.segmentStarted() }
+        }
+    }
+
+    deinit {
+        repeatProbe?.remove()
+        segmentProbe?.remove()
     }
 
     /// Sets both flips (before the first frame; a change while playing renegotiates the caps).
@@ -52,5 +69,21 @@ final class PictureChain {
         case 3: "90l"
         default: "identity"
         }
+    }
+}
+
+/// The chain's `RepeatedFrameFilter`, asked on the streaming thread.
+private final class RepeatedFrames: @unchecked Sendable {
+    private let lock = NSLock()
+    private var filter = RepeatedFrameFilter()
+
+    func admits(_ presentationTime: MediaTime?) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return filter.admits(presentationTime: presentationTime)
+    }
+
+    func segmentStarted() {
+        lock.lock(); defer { lock.unlock() }
+        filter.segmentStarted()
     }
 }

@@ -9,7 +9,8 @@ import VideoWallEngine
 @MainActor
 public enum BarePlaybinRun {
     public struct Result: Sendable {
-        /// Frames the video sink rendered.
+        /// Frames the video sink rendered, a run of frames stamped with one time counted once
+        /// (the screen shows one picture for that time, as the wall does: `RepeatedFrameFilter`).
         public var rendered: Int
         /// The first error, if the file stopped with one (what bare playbin could not play).
         public var error: String?
@@ -30,7 +31,7 @@ public enum BarePlaybinRun {
         try pipeline.setObject("video-sink", video)
         try pipeline.setObject("audio-sink", audio)
         let counter = RenderCounter()
-        let handoffs = video.onHandoff { _ in counter.add() }
+        let handoffs = video.onHandoff { buffer in counter.add(presentationTime: buffer.presentationTime) }
         var ended = false, error: String?
         let watch = try pipeline.bus.addWatch { message in
             MainActor.assumeIsolated {
@@ -57,6 +58,12 @@ public enum BarePlaybinRun {
 private final class RenderCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var frames = 0
-    func add() { lock.lock(); frames += 1; lock.unlock() }
+    private var last: ClockTime?
+    func add(presentationTime: ClockTime?) {
+        lock.lock(); defer { lock.unlock() }
+        if let presentationTime, presentationTime == last { return }
+        last = presentationTime
+        frames += 1
+    }
     var count: Int { lock.lock(); defer { lock.unlock() }; return frames }
 }

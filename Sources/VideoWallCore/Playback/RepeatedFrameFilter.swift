@@ -1,0 +1,31 @@
+/// Leaves out a frame that repeats the presentation time of the frame before it. Some files
+/// carry runs of coded frames stamped with one time (a Matroska file cut from a longer one has
+/// 58 blocks at 2.28 s): only one of them can be on screen at that moment, the rest come
+/// after their time and a sink drops them as late, which read as a machine that cannot keep
+/// up and put the whole wall on key frames. Bare playbin renders the run in a burst; either
+/// way the screen shows one picture for that time.
+///
+/// Pure: the engine asks it about every frame entering a tile's picture chain, and tells it
+/// when a segment starts (a seek, a loop's pass), after which any time may come.
+public struct RepeatedFrameFilter: Sendable {
+    private var last: MediaTime?
+    /// Frames left out so far.
+    public private(set) var repeated = 0
+
+    public init() {}
+
+    /// Whether a frame stamped `presentationTime` goes on (one without a time always does).
+    public mutating func admits(presentationTime: MediaTime?) -> Bool {
+        guard let presentationTime else { return true }
+        if presentationTime == last {
+            repeated += 1
+            return false
+        }
+        last = presentationTime
+        return true
+    }
+
+    public mutating func segmentStarted() {
+        last = nil
+    }
+}
