@@ -135,6 +135,22 @@ extension MainLoop {
     }
 }
 
+extension MainLoop {
+    /// Serves the default GLib context for `seconds` on the main thread, before the main loop
+    /// runs (a wait between tries at start-up), so that signal sources and timers are heard;
+    /// returns early, with true, as soon as `stop()` says so.
+    @MainActor
+    public static func serve(seconds: Double, stop: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            while g_main_context_iteration(nil, 0) != 0 {}
+            if stop() { return true }
+            if Date() >= deadline { return false }
+            usleep(5_000)
+        }
+    }
+}
+
 /// The worker's answer, handed to the main thread under a lock.
 private final class WorkAnswer<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()

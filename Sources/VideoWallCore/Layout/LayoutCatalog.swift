@@ -2,14 +2,21 @@ import Foundation
 
 /// Finds layouts by name or path.
 public enum LayoutCatalog {
-    /// The layout used when none is asked for: the smallest shipped one that shows every source.
-    /// More than four sources still get the 2x2 grid, so the assignment step reports the overflow.
-    public static func builtInName(forSourceCount count: Int) -> String {
-        switch count {
-        case ...1: "single"
-        case 2: "side-by-side"
-        default: "grid-2x2"
-        }
+    /// The layout a wall without `--layout` uses: `AutoGrid`'s grid for sources of these
+    /// display aspect ratios (nil: not known yet) on a canvas of `canvasAspect`, one region per
+    /// source, up to 16. A shipped grid (`single`, `side-by-side`, `stacked`, `grid-2x2`) is
+    /// looked up by name, so a file of that name in a layout folder is used instead.
+    public static func automatic(sourceAspects: [Double?], canvasAspect: Double, searchDirectories: [String]) throws(LayoutError) -> Layout {
+        let shape = AutoGrid.choose(aspects: sourceAspects, canvasAspect: canvasAspect)
+        let generated = AutoGrid.layout(shape, count: sourceAspects.count)
+        guard let name = AutoGrid.shippedName(shape), hasLayout(named: name, in: searchDirectories) else { return generated }
+        return try resolve(nameOrPath: name, searchDirectories: searchDirectories)
+    }
+
+    /// Whether a layout of that name is compiled in or in one of the folders.
+    static func hasLayout(named name: String, in directories: [String]) -> Bool {
+        BuiltInLayouts.yaml[name] != nil
+            || directories.contains { FileManager.default.fileExists(atPath: ($0 as NSString).appendingPathComponent(name + ".yaml")) }
     }
 
     /// Treats `nameOrPath` as a file path when it contains '/' or ends in .yaml/.yml (so `./x` and

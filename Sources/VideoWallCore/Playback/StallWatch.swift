@@ -41,13 +41,18 @@ public struct StallWatch: Sendable {
 
     /// One look at `tile` at `now`: the frames it rendered so far and its state, while the wall
     /// plays or not. A verdict once a limit is passed; the tile is then watched afresh.
+    /// `awaitsWrap`: the tile ended its pass and holds its last frame until the group loop
+    /// wraps (a tile shorter than the wall's longest, re-armed for the wrap: it is told to play,
+    /// on a base time that lies at the wrap). It shows no new frame by design, for as long as
+    /// the longer tiles play on: that is not a stall (the README: a shorter tile holds its
+    /// last frame), and the count starts when its next pass is due.
     public mutating func observe(tile: Int, at now: MediaTime, framesRendered: UInt64, state: PlayerState,
-                                 wallPlays: Bool) -> Verdict? {
+                                 wallPlays: Bool, awaitsWrap: Bool = false) -> Verdict? {
         var track = tracks[tile] ?? Track(frames: framesRendered, progressAt: now)
         defer { tracks[tile] = track }
         // Only time spent playing counts: a paused wall, a tile that ended, holds or loads
         // starts the count again.
-        guard wallPlays, state == .playing || state == .buffering else {
+        guard wallPlays, !awaitsWrap, state == .playing || state == .buffering else {
             track = Track(frames: framesRendered, progressAt: now)
             return nil
         }

@@ -535,6 +535,10 @@ package final class Player {
         checkWrap()
     }
 
+    /// Whether the tile holds the frame it ended its pass on until the group's wrap (armed by
+    /// `awaitWrap`, until its base time comes): told to play, it shows no new frame meanwhile.
+    var awaitsWrap: Bool { restartCheck != nil }
+
     /// Whether the wrap is due: the tile plays and the clock has reached its base time. While
     /// the wall is paused the base time is not known yet; it is looked at again shortly.
     private func checkWrap() {
@@ -732,6 +736,7 @@ package final class Player {
         finalStatistics = statistics
         heldPosition = position
         restartCheck?.cancel()
+        restartCheck = nil
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
@@ -785,6 +790,7 @@ package final class Player {
             finalStatistics = statistics
             heldPosition = position
             restartCheck?.cancel()
+            restartCheck = nil
             stateChanges.requestState(.null)
             resumeWaiters(false)
             apply(.failed("replaced"))
@@ -811,6 +817,7 @@ package final class Player {
         guard !isShutDown else { return }
         isShutDown = true
         restartCheck?.cancel()
+        restartCheck = nil
         busWatch?.cancel()
         busWatch = nil
         connections.forEach { $0.disconnect() }

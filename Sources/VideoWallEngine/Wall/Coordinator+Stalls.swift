@@ -3,7 +3,8 @@ import VideoWallCore
 
 /// The watchdog (`CoordinatorConfiguration.stallWatch`): looked at with the overload meter,
 /// once a second. A tile that shows no new frame while the wall plays, or waits for data far
-/// too long, fails with the verdict as its reason; with a recovery policy it is then rebuilt
+/// too long, fails with the verdict as its reason (a tile holding its last frame until the
+/// group's wrap is not watched meanwhile: `Player.awaitsWrap`); with a recovery policy it is then rebuilt
 /// alone and rejoins the wall (`Coordinator+Recovery`).
 extension Coordinator {
     func watchForStalls(wallPlays: Bool) {
@@ -15,7 +16,8 @@ extension Coordinator {
                 continue
             }
             let frames = player.statistics?.rendered ?? 0
-            if let verdict = watch.observe(tile: slot.index, at: now, framesRendered: frames, state: player.state, wallPlays: wallPlays) {
+            if let verdict = watch.observe(tile: slot.index, at: now, framesRendered: frames, state: player.state, wallPlays: wallPlays,
+                                           awaitsWrap: player.awaitsWrap) {
                 player.fail(AssetError(source: player.asset.source, reason: .stalled(verdict.text)))
             }
         }

@@ -1,5 +1,6 @@
 internal import CGtk
 import Foundation
+import VideoWallCore
 
 /// GTK start-up. `gtk_init_check` fails (instead of exiting) where there is no display,
 /// so the command line can fall back to headless.
@@ -10,8 +11,9 @@ public enum GtkRuntime {
     @MainActor
     public static func start() -> Bool {
         if started { return true }
-        guard ProcessInfo.processInfo.environment["DISPLAY"] != nil
-                || ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] != nil else { return false }
+        guard DisplayDemand.displayNamed(in: ProcessInfo.processInfo.environment) else { return false }
+        // May be called again after it failed (a display that is not there yet): GTK itself is
+        // initialised once, and each call tries to open the default display anew.
         started = gtk_init_check(nil, nil) != 0
         if started, let display = gdk_display_get_default(), vw_is_x11_display(display) != 0 {
             // An X error (BadWindow, BadDrawable...) ends the program in GDK's default handler.

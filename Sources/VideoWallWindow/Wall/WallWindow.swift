@@ -27,7 +27,8 @@ public final class WallWindow {
         public init() {}
     }
 
-    public let layout: Layout
+    /// The layout shown; its regions may be moved once (`rearrange`).
+    public private(set) var layout: Layout
     public let options: Options
     let window: UnsafeMutablePointer<GtkWidget>
     private let stage: UnsafeMutablePointer<GtkWidget>
@@ -370,6 +371,20 @@ public final class WallWindow {
     }
 
     // MARK: Geometry
+
+    /// Moves the regions to `layout`'s frames: the same number of regions, showing the same
+    /// tiles (a wall without `--layout` turns its grid once its sources' shapes are known).
+    /// Another number of regions, or a canvas, is refused: the tiles' sinks stay where they are.
+    public func rearrange(_ layout: Layout) {
+        guard layout.regions.count == self.layout.regions.count, layout.canvas == nil, self.layout.canvas == nil else { return }
+        self.layout = layout
+        relayout()
+    }
+
+    /// The stage's width over its height, once it has a size (nil before it is allocated).
+    public var stageAspect: Double? {
+        stageSize.width > 0 && stageSize.height > 0 ? Double(stageSize.width) / Double(stageSize.height) : nil
+    }
 
     private func stageResized(width: Int, height: Int) {
         guard width != stageSize.width || height != stageSize.height else { return }

@@ -13,9 +13,9 @@ struct DemoCommand: ParsableCommand {
         abstract: "Generate four clips of different shapes (cached) and play them as a looping 2x2 wall.",
         usage: """
             videowall demo [--headless] [--quit-after <seconds>] [--cache <directory>] [--layout <name|path>] [--fullscreen] \
-            [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>]
+            [--kiosk] [--monitor <n>] [--display-wait <seconds>] [--screenshot-at <seconds> <path>]
             """,
-        discussion: "Without a display (or with --headless) it plays headless for --quit-after seconds (default 5) and prints the report.")
+        discussion: "Without any display variable (DISPLAY, WAYLAND_DISPLAY), or with --headless, it plays headless for --quit-after seconds (default 5) and prints the report.")
 
     @Flag(name: .long, help: "Play without a window and print the report.")
     var headless = false
@@ -66,14 +66,11 @@ struct DemoCommand: ParsableCommand {
             throw ExitStatus.startupFailed
         }
         let status = try MainActor.assumeIsolated {
-            let windowed = !headless && GtkRuntime.start()
-            if !headless && !windowed {
-                if windowOptions.screenshot != nil {
-                    Console.error("--screenshot-at needs a window, and there is no display")
-                    return ExitStatus.startupFailed
-                }
-                Console.note("no display: playing the demo headless")
-            }
+            let windowed: Bool
+            do {
+                windowed = try DisplayOpening.open(headless: headless, window: windowOptions, signals: signals, systemd: nil,
+                                                   headlessNote: "no display: playing the demo headless")
+            } catch let status as ExitCode { return status }
             return try MainLoop.runUntilComplete { () async -> ExitCode in
                 let stop = SessionStop(signals: signals)
                 var paths: [String] = []

@@ -15,7 +15,7 @@ struct PlayCommand: ParsableCommand {
         usage: """
             videowall [play] [--headless] [--quit-after <seconds>] [--loop] [--mute] [--report <path>] [--max-tiles <n>] \
             [--retry <no|inf|n>] [--offset <n=time> ...] [--ab-loop-a <seconds>] [--ab-loop-b <seconds>] [--tile-screenshots-at <seconds> <dir>] [--input-ipc-server <path>] \
-            [--layout <name|path>] [--compare <wipe|flip|diff>] [--fullscreen] [--kiosk] [--monitor <n>] [--screenshot-at <seconds> <path>] <media> ...
+            [--layout <name|path>] [--compare <wipe|flip|diff>] [--fullscreen] [--kiosk] [--monitor <n>] [--display-wait <seconds>] [--screenshot-at <seconds> <path>] <media> ...
             """)
 
     @OptionGroup var playback: PlaybackOptions
@@ -78,14 +78,12 @@ struct PlayCommand: ParsableCommand {
             throw ExitStatus.startupFailed
         }
         let status = try MainActor.assumeIsolated { () throws -> ExitCode in
-            let windowed = !headless && GtkRuntime.start()
-            if !headless && !windowed {
-                if windowOptions.screenshot != nil {
-                    Console.error("--screenshot-at needs a window, and there is no display")
-                    return ExitStatus.startupFailed
-                }
-                Console.note("no display: playing headless")
-            }
+            // A run that asks for a screen gets one or fails (status 3); never headless unasked.
+            let windowed: Bool
+            do {
+                windowed = try DisplayOpening.open(headless: headless, window: windowOptions, signals: signals, systemd: systemd,
+                                                   headlessNote: "no display: playing headless")
+            } catch let status as ExitCode { return status }
             guard windowed else {
                 // Of --kiosk, only its looping applies without a window.
                 if windowOptions.kiosk {

@@ -21,9 +21,21 @@ struct TilePlan: Sendable {
     /// The text of the layout file (nil for a built-in layout): what a leader shares.
     var layoutText: String?
 
-    /// With `layoutName`, that layout must show every source; without, the built-in one for the
-    /// number of sources is used, and sources past its regions are left over.
-    static func make(sources: [String], layoutName: String?, maxTiles: Int) throws(LayoutError) -> TilePlan {
+    /// Whether the layout is the grid a wall without `--layout` chose (`AutoGrid`): it may be
+    /// turned once the sources' shapes are known (`regridded`).
+    var choosesGrid = false
+
+    /// The shape a wall's window is taken to have before it is shown (`WallWindow.Options`'s
+    /// 1280x720; a fullscreen window is most often on a 16:9 monitor too).
+    static let assumedCanvasAspect = 16.0 / 9.0
+
+    /// With `layoutName`, that layout must show every source; without, a grid that shows every
+    /// source up to `maxTiles` (`LayoutCatalog.automatic`), and sources past it are left over.
+    /// The grid is chosen before the sources are described (the window, and each tile's sink
+    /// in it, are made before the discoverer answers), as for 16:9 sources on `canvasAspect`;
+    /// `regridded` turns it when their shapes are known.
+    static func make(sources: [String], layoutName: String?, maxTiles: Int,
+                     canvasAspect: Double = assumedCanvasAspect) throws(LayoutError) -> TilePlan {
         let layout: Layout
         var text: String?
         let assignment: LayoutAssignment
@@ -31,9 +43,11 @@ struct TilePlan: Sendable {
             (layout, text) = try LayoutCatalog.resolveWithText(nameOrPath: layoutName, searchDirectories: LayoutDirectories.all)
             assignment = try LayoutAssignment.assign(layout: layout, sourceCount: sources.count)
         } else {
-            let name = LayoutCatalog.builtInName(forSourceCount: min(sources.count, maxTiles))
-            layout = try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: LayoutDirectories.all)
-            // Without --layout, sources past the wall's size become failed tiles, not a refusal.
+            let shown = max(1, min(sources.count, maxTiles))
+            layout = try LayoutCatalog.automatic(sourceAspects: Array(repeating: nil, count: shown), canvasAspect: canvasAspect,
+                                                 searchDirectories: LayoutDirectories.all)
+            // Without --layout, sources past --max-tiles become failed tiles (never decoded:
+            // the coordinator refuses them), not a refusal.
             assignment = try LayoutAssignment.assign(layout: layout, sourceCount: min(sources.count, layout.regions.count))
         }
         // Tiles in region order; a region may name its own file instead of a command-line index.
@@ -51,7 +65,17 @@ struct TilePlan: Sendable {
         }
         let assigned = Set(assignment.entries.compactMap { if case .index(let i) = $0.source { i - 1 } else { nil } })
         let leftOver = sources.indices.filter { !assigned.contains($0) }.map { sources[$0] }
-        return TilePlan(layout: layout, tiles: tiles, leftOver: leftOver, layoutText: text)
+        return TilePlan(layout: layout, tiles: tiles, leftOver: leftOver, layoutText: text, choosesGrid: layoutName == nil)
+    }
+
+    /// The grid for the sources' display aspect ratios as described (nil: not known) on a canvas
+    /// of `canvasAspect`, when it differs from the plan's (turned: 3x2 to 2x3, side by side to
+    /// stacked); nil when it is the same, or the layout is not a chosen grid.
+    func regridded(aspects: [Double?], canvasAspect: Double) -> Layout? {
+        guard choosesGrid, aspects.count == layout.regions.count else { return nil }
+        let fresh = try? LayoutCatalog.automatic(sourceAspects: aspects, canvasAspect: canvasAspect, searchDirectories: LayoutDirectories.all)
+        guard let fresh, fresh.regions.count == layout.regions.count, fresh.regions.map(\.frame) != layout.regions.map(\.frame) else { return nil }
+        return fresh
     }
 
     /// The plan a leader shares with its followers: its layout file's text and each tile's

@@ -27,6 +27,9 @@ struct WindowOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Where 's' saves its screenshots (a new folder videowall-shot-NNNN each time). Default: the current folder.", valueName: "dir"))
     var screenshotDirectory: String?
 
+    @Option(name: .long, help: ArgumentHelp("While the display named by DISPLAY or WAYLAND_DISPLAY cannot be opened, try again for this long, then exit with status 3 (0 to 3600; default 30 with --kiosk, else 0). Not with --headless.", valueName: "seconds"))
+    var displayWait: Double?
+
     static let monitors = 0...63
 
     /// `--screenshot-at SECONDS PATH` takes two values, but the parser gives it every word up
@@ -39,6 +42,10 @@ struct WindowOptions: ParsableArguments {
 
     func validate() throws {
         if let monitor { try NumberChecks.whole(monitor, option: "--monitor", in: Self.monitors) }
+        if let displayWait {
+            try NumberChecks.seconds(displayWait, option: "--display-wait", allowsZero: true,
+                                     minimum: DisplayDemand.waitLimits.lowerBound, maximum: DisplayDemand.waitLimits.upperBound)
+        }
         if let compare, CompareMode(rawValue: compare) == nil {
             throw ValidationError("--compare takes wipe, flip or diff, got \(TerminalText.quoted(compare))")
         }
@@ -60,7 +67,8 @@ struct WindowOptions: ParsableArguments {
         if headless {
             for (option, given) in [("--fullscreen", fullscreen), ("--monitor", monitor != nil), ("--screenshot-at", !screenshotAt.isEmpty),
                                     ("--compare", compare != nil),
-                                    ("--screenshot-directory", screenshotDirectory != nil)]
+                                    ("--screenshot-directory", screenshotDirectory != nil),
+                                    ("--display-wait", displayWait != nil)]
             where given {
                 throw ValidationError("\(option) needs a window: it cannot be used with --headless")
             }
@@ -81,7 +89,8 @@ struct WindowOptions: ParsableArguments {
         if screenshotAt.count == 2, let seconds = Double(screenshotAt[0]) { screenshot = (seconds, screenshotAt[1]) }
         return WindowSettings(layout: layout, fullscreen: fullscreen, kiosk: kiosk, monitor: monitor, screenshot: screenshot,
                               screenshotDirectory: screenshotDirectory ?? FileManager.default.currentDirectoryPath,
-                              compare: compare.flatMap(CompareMode.init(rawValue:)))
+                              compare: compare.flatMap(CompareMode.init(rawValue:)),
+                              displayWait: displayWait ?? DisplayDemand.defaultWait(kiosk: kiosk))
     }
 }
 
@@ -99,4 +108,13 @@ struct WindowSettings {
     /// The screen of the layout's canvas this window is (`lead`/`follow --screen`): it shows
     /// the part of the canvas under that screen.
     var screen: String?
+    /// How long a display that cannot be opened is waited for (`--display-wait`, resolved).
+    var displayWait: Double = 0
+
+    /// The option that asks for a screen (`DisplayDemand`'s `needsScreen`), as the user wrote it.
+    var optionNeedingScreen: String? {
+        if kiosk { return "--kiosk" }
+        if fullscreen { return "--fullscreen" }
+        return monitor == nil ? nil : "--monitor"
+    }
 }

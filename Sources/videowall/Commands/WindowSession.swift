@@ -103,6 +103,7 @@ struct WindowSession {
         if case .follow? = playback.role {} else { coordinator.play() }
         await coordinator.setABLoop(a: playback.abLoop.a, b: playback.abLoop.b)
         await coordinator.load(specs)
+        regrid(wallWindow, coordinator)
         if case .follow? = playback.role { Task { await WallLink.follow(playback.role, coordinator: coordinator, stop: stop) } }
         let screenshot = ScreenshotState()
         let tileScreenshots = TileScreenshots(playback.tileScreenshots)
@@ -184,6 +185,20 @@ struct WindowSession {
         coordinator.shutDown()
         _ = BlockingCalls.settleBlocking(timeout: coordinator.configuration.closeTimeout.inSeconds)
         exit(ExitStatus.displayLost.rawValue)
+    }
+
+    /// A grid chosen before the sources were described (`TilePlan.make`) is turned now if
+    /// their shapes, on this window, show more picture the other way (portrait sources: 3
+    /// columns of 2 rather than 2 of 3 on a wide window). Once, when the wall has loaded: the
+    /// regions do not move under a wall that plays, nor when the window is resized later.
+    private func regrid(_ wallWindow: WallWindow, _ coordinator: Coordinator) {
+        let statuses = coordinator.tiles
+        let aspects = plan.tiles.indices.map { index -> Double? in
+            guard statuses.indices.contains(index), let size = statuses[index].mediaFormat?.displaySize, size.height > 0 else { return nil }
+            return size.width / size.height
+        }
+        guard let turned = plan.regridded(aspects: aspects, canvasAspect: wallWindow.stageAspect ?? TilePlan.assumedCanvasAspect) else { return }
+        wallWindow.rearrange(turned)
     }
 
     private func waitForQuit(_ coordinator: Coordinator, _ wallWindow: WallWindow, screenshot state: ScreenshotState) async {

@@ -18,11 +18,18 @@ final class LayoutCatalogTests: XCTestCase {
         try FileManager.default.removeItem(atPath: directory)
     }
 
-    func testBuiltInNames() {
-        let cases: [(Int, String)] = [(0, "single"), (1, "single"), (2, "side-by-side"), (3, "grid-2x2"),
-                                      (4, "grid-2x2"), (5, "grid-2x2")]
+    /// Without --layout, every source has a region of its own, up to 16 (issue 25: five or
+    /// more got the 2x2 grid, and the rest decoded unseen).
+    func testTheAutomaticLayoutShowsEverySource() throws {
+        let cases: [(Int, String)] = [(0, "single"), (1, "single"), (2, "side-by-side"), (3, "grid-2x2"), (4, "grid-2x2"),
+                                      (5, "grid-3x2"), (6, "grid-3x2"), (7, "grid-3x3"), (9, "grid-3x3"), (10, "grid-4x3"),
+                                      (12, "grid-4x3"), (13, "grid-4x4"), (16, "grid-4x4")]
         for (count, name) in cases {
-            XCTAssertEqual(LayoutCatalog.builtInName(forSourceCount: count), name, "\(count)")
+            let layout = try LayoutCatalog.automatic(sourceAspects: Array(repeating: nil, count: count), canvasAspect: 16.0 / 9,
+                                                     searchDirectories: [directory])
+            XCTAssertEqual(layout.name, name, "\(count)")
+            // (The shipped 2x2 grid keeps its fourth region for three sources.)
+            XCTAssertEqual(layout.regions.count, count == 3 ? 4 : max(count, 1), "\(count): a region per source")
         }
     }
 
@@ -32,7 +39,7 @@ final class LayoutCatalogTests: XCTestCase {
         let shipped = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../../layouts").standardized.path
         for count in 1...4 {
-            let name = LayoutCatalog.builtInName(forSourceCount: count)
+            let name = try XCTUnwrap(AutoGrid.shippedName(AutoGrid.candidates(forCount: count)[0]))
             let compiled = try XCTUnwrap(BuiltInLayouts.layout(named: name), name)
             XCTAssertEqual(try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: [directory]), compiled, "found with no file")
             XCTAssertEqual(try LayoutParser.load(path: shipped + "/\(name).yaml"), compiled, "layouts/\(name).yaml")

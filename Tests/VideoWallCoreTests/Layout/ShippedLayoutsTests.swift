@@ -49,13 +49,19 @@ final class ShippedLayoutsTests: XCTestCase {
         XCTAssertEqual(onePlusThree.regions[0].frame.width, 2.0 / 3, accuracy: 1e-9)
     }
 
-    func testBuiltInNamesExistOnDisk() throws {
-        for count in 0...6 {
-            let name = LayoutCatalog.builtInName(forSourceCount: count)
-            let layout = try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: [Self.layoutsDirectory])
-            if (1...4).contains(count) {
-                XCTAssertGreaterThanOrEqual(layout.regions.count, count, "\(count) sources fit \(name)")
+    /// The shipped grids the automatic layout uses by name are on disk, and show every source.
+    func testAutomaticLayoutsFromTheShippedFolderShowEverySource() throws {
+        for count in 0...16 {
+            for canvas in [16.0 / 9, 9.0 / 16] {
+                let layout = try LayoutCatalog.automatic(sourceAspects: Array(repeating: nil, count: count), canvasAspect: canvas,
+                                                         searchDirectories: [Self.layoutsDirectory])
+                XCTAssertGreaterThanOrEqual(layout.regions.count, count, "\(count) sources fit \(layout.name)")
             }
+        }
+        for shape in [AutoGrid.Shape(columns: 1, rows: 1), .init(columns: 2, rows: 1), .init(columns: 1, rows: 2), .init(columns: 2, rows: 2)] {
+            let name = try XCTUnwrap(AutoGrid.shippedName(shape))
+            let shipped = try LayoutCatalog.resolve(nameOrPath: name, searchDirectories: [Self.layoutsDirectory])
+            XCTAssertEqual(shipped.regions.map(\.frame), AutoGrid.layout(shape, count: shape.columns * shape.rows).regions.map(\.frame), name)
         }
     }
 }

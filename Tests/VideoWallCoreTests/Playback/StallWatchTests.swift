@@ -4,8 +4,9 @@ import XCTest
 final class StallWatchTests: XCTestCase {
     private var watch = StallWatch(frameLimit: .seconds(5), bufferingLimit: .seconds(20))
 
-    private func look(at seconds: Double, frames: UInt64, _ state: PlayerState = .playing, wallPlays: Bool = true) -> StallWatch.Verdict? {
-        watch.observe(tile: 0, at: .seconds(seconds), framesRendered: frames, state: state, wallPlays: wallPlays)
+    private func look(at seconds: Double, frames: UInt64, _ state: PlayerState = .playing, wallPlays: Bool = true,
+                      awaitsWrap: Bool = false) -> StallWatch.Verdict? {
+        watch.observe(tile: 0, at: .seconds(seconds), framesRendered: frames, state: state, wallPlays: wallPlays, awaitsWrap: awaitsWrap)
     }
 
     func testAPlayingTileWithoutANewFrameForTheLimitIsStalled() {
@@ -39,5 +40,36 @@ final class StallWatchTests: XCTestCase {
         XCTAssertNil(look(at: 20, frames: 11, .playing))
         XCTAssertNil(look(at: 24, frames: 11, .playing))
         XCTAssertEqual(look(at: 25, frames: 11, .playing), .noNewFrame(for: .seconds(5)))
+    }
+
+    /// Issue 25: a 2 s tile in a group loop with a 12 s one ends its pass at 2 s, is re-armed
+    /// for the wrap at 12 s (told to play, on a base time at the wrap) and holds its last frame
+    /// for 10 s, pass after pass. That is no stall.
+    func testATileHoldingItsLastFrameUntilTheGroupWrapsIsNotStalled() {
+        XCTAssertNil(look(at: 0, frames: 0))
+        XCTAssertNil(look(at: 1, frames: 30))
+        XCTAssertNil(look(at: 2, frames: 60))
+        XCTAssertNil(look(at: 2.5, frames: 60, .ended), "its pass ended")
+        for second in 3...11 {
+            XCTAssertNil(look(at: Double(second), frames: 60, awaitsWrap: true), "holds for the wrap at \(second) s")
+        }
+        XCTAssertNil(look(at: 12, frames: 60), "the wrap: its next pass is due, the count starts")
+        XCTAssertNil(look(at: 13, frames: 90))
+        XCTAssertNil(look(at: 14, frames: 120))
+        for second in 15...23 {
+            XCTAssertNil(look(at: Double(second), frames: 120, awaitsWrap: true), "the second pass's hold at \(second) s")
+        }
+        XCTAssertNil(look(at: 24, frames: 120))
+        XCTAssertNil(look(at: 25, frames: 150))
+    }
+
+    /// The hold is not a pass: a tile whose next pass does not start when the wrap comes is
+    /// still found, counted from the wrap.
+    func testATileThatShowsNothingAfterTheWrapIsStillStalled() {
+        XCTAssertNil(look(at: 0, frames: 60, awaitsWrap: true))
+        XCTAssertNil(look(at: 20, frames: 60, awaitsWrap: true))
+        XCTAssertNil(look(at: 21, frames: 60), "the wrap")
+        XCTAssertNil(look(at: 25.9, frames: 60))
+        XCTAssertEqual(look(at: 26, frames: 60), .noNewFrame(for: .seconds(5)))
     }
 }
