@@ -165,6 +165,33 @@ public struct BenchReport: Codable, Sendable, BenchJSON {
 
     /// The fault run (`videowall bench --faults`): a network tile that loses its server, beside
     /// a local tile that must lose nothing.
+    /// `videowall bench --corpus`: the real-media corpus against bare playbin.
+    public struct Corpus: Codable, Sendable, BenchJSON {
+        public var directory: String
+        public var files: [CorpusFile]
+    }
+
+    /// One corpus file: frames bare playbin rendered from it, and the wall alone and among four.
+    public struct CorpusFile: Codable, Sendable {
+        public var name: String
+        public var container: String?
+        public var videoCodec: String?
+        public var durationSeconds: Double?
+        public var bareFrames = 0
+        public var bareError: String?
+        public var aloneFrames = 0
+        public var aloneDropped = 0
+        public var aloneOverload = false
+        public var wallFrames = 0
+        public var wallDropped = 0
+        /// Whether the wall of four this file played in said it could not keep up.
+        public var wallOverload = false
+        /// The wall's error for the file played alone.
+        public var error: String?
+
+        public init(name: String) { self.name = name }
+    }
+
     public struct Faults: Codable, Sendable, BenchJSON {
         public struct Recovery: Codable, Sendable {
             public var cause: String

@@ -50,6 +50,12 @@ public struct BenchRunner {
         return try await WallBench(options: options, followers: followers).measureDrift(seconds: seconds)
     }
 
+    /// The real-media corpus against bare playbin (`videowall bench --corpus DIR`).
+    public func runCorpus(directory: String) async throws -> BenchReport.Corpus {
+        log("corpus: every file of \(directory) whole in bare playbin, alone in a wall, and in walls of four, headless")
+        return try await CorpusBench(directory: directory, log: log).measure()
+    }
+
     /// The fault run alone (`videowall bench --faults`).
     public func runFaults() async throws -> BenchReport.Faults {
         log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")

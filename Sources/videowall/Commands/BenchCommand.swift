@@ -67,6 +67,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("With --wall: keep each run's render logs and its processes' output in a folder of its own in this one (made if missing), instead of deleting them.", valueName: "directory"))
     var keepLogs: String?
 
+    @Option(name: .long, help: ArgumentHelp("Only the real-media corpus in this folder (scripts/realmedia.sh fetches it into ~/.cache/videowall/realmedia): every file whole in bare playbin, alone in a wall and in walls of four, frames compared.", valueName: "directory"))
+    var corpus: String?
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -96,6 +99,12 @@ struct BenchCommand: ParsableCommand {
             guard !keepLogs.isEmpty, keepLogs.utf8.count <= 4096, !keepLogs.contains("\0") else {
                 throw ValidationError("--keep-logs takes a folder's path (1 to 4096 bytes), got \(TerminalText.quoted(keepLogs))")
             }
+        }
+        if let corpus {
+            guard !corpus.isEmpty, corpus.utf8.count <= 4096, !corpus.contains("\0") else {
+                throw ValidationError("--corpus takes a folder's path (1 to 4096 bytes), got \(TerminalText.quoted(corpus))")
+            }
+            try OutputPaths.checkFolder(corpus, option: "--corpus")
         }
         if let playlistSoak { try NumberChecks.seconds(playlistSoak, option: "--playlist-soak", allowsZero: true, minimum: 10, maximum: 7 * 24 * 3600) }
     }
@@ -140,6 +149,8 @@ struct BenchCommand: ParsableCommand {
             try measure({ try await $0.runWall(followers: wall) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if let playlistSoak {
             try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak, withSound: withSound) }, options: options, render: { try $0.json() }, text: BenchText.render)
+        } else if let corpus {
+            try measure({ try await $0.runCorpus(directory: corpus) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if faults {
             try measure({ try await $0.runFaults() }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else {

@@ -113,6 +113,22 @@ enum BenchText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The corpus run as a Markdown table (BENCHMARKS.md keeps it).
+    static func render(_ corpus: BenchReport.Corpus) -> String {
+        var lines = ["| file | container | video codec | s | bare playbin | alone | dropped | overload | in a wall of 4 | dropped | overload | error |",
+                     "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+        for file in corpus.files {
+            let cells: [String] = [file.name, file.container ?? "-", file.videoCodec ?? "-",
+                                   file.durationSeconds.map { String(format: "%.1f", $0) } ?? "-",
+                                   "\(file.bareFrames)" + (file.bareError.map { " (error: \($0))" } ?? ""),
+                                   "\(file.aloneFrames)", "\(file.aloneDropped)", file.aloneOverload ? "yes" : "no",
+                                   "\(file.wallFrames)", "\(file.wallDropped)", file.wallOverload ? "yes" : "no",
+                                   file.error ?? ""]
+            lines.append("| " + cells.map { $0.replacingOccurrences(of: "|", with: "/") }.joined(separator: " | ") + " |")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The fault run, one line per fault and the figures of the tile never at fault.
     static func render(_ faults: BenchReport.Faults) -> String {
         var lines = ["faults: a network tile (loopback HTTP, 8 MB/s) beside a local tile, group loop, --retry inf, watchdog on"]
