@@ -5,7 +5,7 @@ import VideoWallEngine
 import VideoWallFixtures
 
 /// Every file of the real-media corpus (realmedia/CORPUS.md) against bare `playbin`: each
-/// file whole in bare playbin, alone as a wall of one, and in walls of four (the files in
+/// file whole in bare playbin and, at the same time, alone as a wall of one; then in walls of four (the files in
 /// corpus order, four at a time, played together to the end of the longest), all headless on
 /// synced sinks. Per file: frames playbin rendered, frames the wall rendered alone and in a
 /// wall, frames dropped, whether overload was said, and any error.
@@ -30,12 +30,13 @@ struct CorpusBench {
                 row.durationSeconds = asset.duration?.seconds
             }
             let timeout = (row.durationSeconds ?? 30) + 30
-            log("corpus: \(name): bare playbin")
-            let bare = try await BarePlaybinRun.play(file, timeout: timeout)
+            log("corpus: \(name): bare playbin and alone in a wall, side by side")
+            // At the same time: the files are small, and the two cores mostly idle.
+            async let yardstick = BarePlaybinRun.play(file, timeout: timeout)
+            let alone = try await play([file], timeout: timeout)
+            let bare = try await yardstick
             row.bareFrames = bare.rendered
             row.bareError = bare.error.map { GStreamerText.readable($0) }
-            log("corpus: \(name): alone in a wall")
-            let alone = try await play([file], timeout: timeout)
             row.aloneFrames = alone.tiles[0].rendered
             row.aloneDropped = alone.tiles[0].dropped
             row.aloneOverload = alone.overload

@@ -40,6 +40,25 @@ final class RealMediaTests: XCTestCase {
         }
     }
 
+    /// A real file shorter than the group in a group loop goes round with it. Its demuxer
+    /// answers the seek past its pass's end with no end of stream (a 3GP with AMR sound, an
+    /// MPEG program stream): the tile held its last frame for good, 0 loops in 18 s.
+    func testShorterRealFilesInAGroupLoopGoRound() throws {
+        let threeGP = try RealMedia.file(38), programStream = try RealMedia.file(32)
+        try onMainLoop(timeout: 60) {
+            let longer = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 240))
+            var configuration = CoordinatorConfiguration()
+            configuration.groupLoop = true
+            let wall = try Coordinator(configuration: configuration)
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: threeGP), TileSpec(source: programStream), TileSpec(source: longer)])
+            wall.play()
+            let wentRound = await waitUntil(timeout: 20) { wall.tiles.allSatisfy { $0.loopCount >= 1 } }
+            XCTAssertTrue(wentRound, "every tile went round with the 8 s group: loops \(wall.tiles.map(\.loopCount)), at \(wall.tiles.map { $0.position?.seconds ?? -1 })")
+            XCTAssertTrue(wall.tiles.allSatisfy { $0.failure == nil })
+        }
+    }
+
     /// Plays `file` in a wall of one and in bare playbin at once; what the wall did worse.
     @MainActor
     private static func problems(playing file: String) async -> [String] {

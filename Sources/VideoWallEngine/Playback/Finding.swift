@@ -24,6 +24,10 @@ enum Finding: Equatable {
     /// Timed metadata read from the stream (`TimedMetadataTap`), due at this running time
     /// (nil: now).
     case timedMetadata([String: String], runningTime: MediaTime?)
+    /// The pass is over though no end of stream came: the clock went well past its last frame
+    /// after the seek meant to end it (`Player.watchForMissingEnd`). The wall takes it as the
+    /// tile's end of stream.
+    case endOfStreamMissing
 
     private static let prefix = "videowall-"
     private static let tagPrefix = "tag:"
@@ -56,6 +60,8 @@ enum Finding: Equatable {
             var fields = Dictionary(uniqueKeysWithValues: tags.map { (Self.tagPrefix + $0.key, ApplicationMessage.Value.string($0.value)) })
             if let runningTime { fields["time"] = .integer(runningTime.nanoseconds) }
             return ApplicationMessage(Self.prefix + "timed-metadata", fields)
+        case .endOfStreamMissing:
+            return ApplicationMessage(Self.prefix + "end-of-stream-missing", [:])
         }
     }
 
@@ -86,6 +92,8 @@ enum Finding: Equatable {
                 return (String(key.dropFirst(Self.tagPrefix.count)), text)
             }
             self = .timedMetadata(Dictionary(tags, uniquingKeysWith: { a, _ in a }), runningTime: time)
+        case Self.prefix + "end-of-stream-missing":
+            self = .endOfStreamMissing
         default:
             return nil
         }

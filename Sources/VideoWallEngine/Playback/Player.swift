@@ -101,6 +101,10 @@ package final class Player {
     private var finalStatistics: SinkStatistics?
     /// Re-checks, until the wrap's first frame is due, whether a re-armed tile went round.
     private var restartCheck: TimeoutToken?
+    /// Looks for the end of a pass whose end of stream may never come (`watchForMissingEnd`).
+    private var endCheck: TimeoutToken?
+    /// Whether the demuxer's SEGMENT_DONE carries the seek's seqnum (learned from its first).
+    private var segmentDoneCarriesSeqnum: Bool?
     /// State changes that may block (opening the source, stopping streaming threads), off the
     /// main thread and in order.
     private let stateChanges: StateChangeQueue
@@ -336,6 +340,8 @@ package final class Player {
             heldPosition = nil
             restartCheck?.cancel()
             restartCheck = nil
+            endCheck?.cancel()
+            endCheck = nil
         }
         return true
     }
@@ -385,8 +391,49 @@ package final class Player {
             wraps.expectEndOfPass()
             let end = (asset.duration ?? lastFrameEnd ?? .zero) + startOffset
             send(rate: playbackRate, flags: [], streamStart: end + .milliseconds(1000))
+            watchForMissingEnd()
         }
     }
+
+    /// Some demuxers answer that seek past the end with no end of stream at all (qtdemux for a
+    /// 3GP or an iPhone QuickTime with sound): such a tile in a group loop held its last frame
+    /// for good instead of being re-armed. Once the wall's clock is `missingEndMargin` past the
+    /// end of the pass (of the media, or of the last frame the sink shows if that is later)
+    /// with no end of stream, the pass has ended.
+    private func watchForMissingEnd(lastFrameEnd seen: MediaTime? = nil) {
+        endCheck?.cancel()
+        endCheck = MainLoop.after(seconds: 0.25) { [weak self] in self?.checkForMissingEnd(lastFrameEnd: seen) }
+    }
+
+    /// `seen`: where the last frame read so far ends on the running time. The sink's frame can
+    /// no longer be placed once the seek's segment reaches it (after the pass's last frame).
+    private func checkForMissingEnd(lastFrameEnd seen: MediaTime?) {
+        endCheck = nil
+        guard !inSegmentMode, !isShutDown, state != .failed, state != .ended else { return }
+        var end = seen
+        if let sample = (try? videoSink.renderer.lastSample()) ?? nil, let start = sample.runningTime {
+            var frameEnd = MediaTime(start) + (sample.duration.map(MediaTime.init) ?? .zero)
+            // The media's own end, when known: a still stretch of a variable-rate stream (a
+            // screencast's frames may be a second apart) is not the end of its pass.
+            if playbackRate > 0, let shown = sample.streamTime, let length = asset.duration {
+                let rest = length + startOffset - MediaTime(shown)
+                if rest > .zero {
+                    frameEnd = max(frameEnd, MediaTime(start) + MediaTime(nanoseconds: Int64(Double(rest.nanoseconds) / playbackRate)))
+                }
+            }
+            end = frameEnd
+        }
+        guard state == .playing, let base = pipeline.baseTime, let end else { return watchForMissingEnd(lastFrameEnd: end) }
+        if MediaTime(clock.time) - MediaTime(base) > end + Self.missingEndMargin {
+            // On the tile's bus, so the wall hears of it in order, as of an end of stream.
+            pipeline.post(Finding.endOfStreamMissing.message)
+        } else {
+            watchForMissingEnd(lastFrameEnd: end)
+        }
+    }
+
+    /// How long past its end a pass may go without its end of stream.
+    private static let missingEndMargin = MediaTime.milliseconds(300)
 
     private func connectSignals() {
         let requeue = self.requeue
@@ -737,6 +784,8 @@ package final class Player {
         heldPosition = position
         restartCheck?.cancel()
         restartCheck = nil
+        endCheck?.cancel()
+        endCheck = nil
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
@@ -791,6 +840,8 @@ package final class Player {
             heldPosition = position
             restartCheck?.cancel()
             restartCheck = nil
+            endCheck?.cancel()
+            endCheck = nil
             stateChanges.requestState(.null)
             resumeWaiters(false)
             apply(.failed("replaced"))
@@ -804,6 +855,7 @@ package final class Player {
         isConfirmed = true
         startOffset = .zero
         leadIn = .zero
+        segmentDoneCarriesSeqnum = nil
         inSegmentMode = false
         lastSeekSeqnum = nil
         videoFormat = nil
@@ -818,6 +870,8 @@ package final class Player {
         isShutDown = true
         restartCheck?.cancel()
         restartCheck = nil
+        endCheck?.cancel()
+        endCheck = nil
         busWatch?.cancel()
         busWatch = nil
         connections.forEach { $0.disconnect() }
@@ -891,13 +945,15 @@ package final class Player {
         case .missingPlugin(let description):
             pendingPluginName = description
         case .segmentDone:
-            if message.sequenceNumber == lastSeekSeqnum { segmentDone() }
+            // A SEGMENT_DONE carries the seqnum of the seek it ends, so one of a seek since
+            // replaced is ignored. mpegpsdemux gives it a seqnum of its own: for a demuxer whose
+            // first one did not match, none will, and each is taken (an MPEG program stream in
+            // a loop held its last frame for good).
+            let matches = message.sequenceNumber == lastSeekSeqnum
+            if segmentDoneCarriesSeqnum == nil { segmentDoneCarriesSeqnum = matches }
+            if matches || segmentDoneCarriesSeqnum == false { segmentDone() }
         case .endOfStream:
-            if let end = lastFrameEnd { passEnded(at: end) }
-            // (A pass ended by a seek past its end has set it already: its sink cannot tell.)
-            if let shown = shownPosition { heldPosition = shown }
-            apply(.reachedEnd)
-            emit(.endOfStream)
+            reachedEnd()
         case .buffering(let percent):
             bufferingPercent = percent
             // The tile's own state says it is short of data (the wall's transport decides
@@ -927,6 +983,9 @@ package final class Player {
             warn("skipped a segment the server does not have: " + what)
         case .timedMetadata(let tags, let runningTime):
             showMetadata(tags, at: runningTime)
+        case .endOfStreamMissing:
+            guard state != .ended, state != .failed else { break }
+            reachedEnd()
         case .connectionChecked(let cause):
             guard let error = brokenStream else { break }
             brokenStream = nil
@@ -961,6 +1020,18 @@ package final class Player {
         pendingMetadata.removeAll { $0.runningTime <= now }
         due.forEach { emit(.tags($0.tags)) }
         scheduleMetadata()
+    }
+
+    /// The pass is over: its end of stream, or the clock well past its last frame where none
+    /// came (`watchForMissingEnd`).
+    private func reachedEnd() {
+        endCheck?.cancel()
+        endCheck = nil
+        if let end = lastFrameEnd { passEnded(at: end) }
+        // (A pass ended by a seek past its end has set it already: its sink cannot tell.)
+        if let shown = shownPosition { heldPosition = shown }
+        apply(.reachedEnd)
+        emit(.endOfStream)
     }
 
     /// A stream ends: at end of stream, or at a gapless wrap, which never posts one.

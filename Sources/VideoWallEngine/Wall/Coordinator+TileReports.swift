@@ -16,6 +16,8 @@ extension Coordinator {
         case .error:
             // A tile the wall was waiting for may be the one that failed: let the rest go on.
             handle(.tileFailed(player.index))
+        case .application(let posted) where message.isFrom(player.pipeline):
+            if Finding(posted) == .endOfStreamMissing { handle(.tileEnded(player.index)) }
         default:
             break
         }

@@ -144,6 +144,6 @@ final class LayoutBoundsTests: XCTestCase {
         let fit = refusal(escapes, file: "evil\u{1B}[2J.yaml") ?? "accepted"
         XCTAssertEqual(fit, #"evil\e[2J.yaml:6: region 1: 'fit' must be one of fit, fill, stretch, got '\e[31mred\e]0;owned\x07'"#)
         let key = refusal("regions:\n" + region + "    \"\\e[1mbold\\nx\": 1\n") ?? "accepted"
-        XCTAssertEqual(key, #"wall.yaml:6: region 1: unknown key '\e[1mbold\nx' (expected one of: x, y, width, height, fit, source, mute, volume, loop, label, z, offset, playlist, days, from, until, start, end)"#)
+        XCTAssertEqual(key, #"wall.yaml:6: region 1: unknown key '\e[1mbold\nx' (expected one of: x, y, width, height, fit, source, mute, volume, loop, label, z, offset, playlist, rotate, days, from, until, start, end)"#)
     }
 }
