@@ -186,9 +186,9 @@ struct DiscoveryAnswer {
             // track) plays as bare playbin plays it: without sound. Only a picture that cannot
             // be decoded is a failure.
             let missing = missingPluginDetails()
-            var media = mediaInfo()
+            // (The player says which decoder is missing when playbin posts it.)
+            let media = mediaInfo()
             if !media.videoStreams.isEmpty, !missing.contains(where: { $0.installer.contains("decoder-video/") || $0.installer.contains("decoder-image/") }) {
-                media.missingDecoders = missing.map(\.description)
                 return .success(media)
             }
             return .failure(.missingPlugins(missing.isEmpty ? ["unknown"] : missing.map(\.description)))

@@ -12,9 +12,6 @@ public struct MediaInfo: Sendable {
     public var containerMediaType: String?
     public var videoStreams: [VideoStream]
     public var audioStreams: [AudioStream]
-    /// Decoders missing for streams other than the picture (a sound track in a codec no
-    /// plugin decodes): the file plays without them.
-    public var missingDecoders: [String] = []
 
     public struct VideoStream: Sendable {
         public var width: Int

@@ -87,7 +87,7 @@ public enum AssetLoader {
         let orientation = VideoOrientation(tag: info.tags["image-orientation"])
         let coded = AspectFit.displaySize(width: stream.width, height: stream.height, pixelAspect: par)
         let video = Asset.Video(width: stream.width, height: stream.height, pixelAspect: par,
-                                displaySize: coded.turned(by: orientation?.quarterTurns ?? 0), orientation: orientation,
+                                displaySize: PictureRotation.auto.shownSize(of: coded, orientation: orientation), orientation: orientation,
                                 frameRate: rate, frameDuration: frameDuration, codec: stream.codec,
                                 bitrate: stream.bitrate ?? Self.bitrate(inTags: info.tags))
         let audio = info.audioStreams.first.map { Asset.Audio(channels: $0.channels, sampleRate: $0.sampleRate, codec: $0.codec) }

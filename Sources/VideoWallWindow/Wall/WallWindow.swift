@@ -399,7 +399,7 @@ public final class WallWindow {
     private func relayout() {
         if let canvas = layout.canvas, let screen = options.screen {
             relayout(on: screen, of: canvas)
-            placeOverloadBanner()
+            placeBanners()
             return
         }
         // A wall across screens seen whole keeps its canvas's shape, letterboxed in the window.
@@ -411,7 +411,7 @@ public final class WallWindow {
             gtk_layout_move(vw_layout(stage), view.container, gint(clamping: frame.x), gint(clamping: frame.y))
             view.layout(in: frame)
         }
-        placeOverloadBanner()
+        placeBanners()
     }
 
     /// Each tile at the part of it that falls on `screen`, in the screen's pixels scaled to the
@@ -443,15 +443,15 @@ public final class WallWindow {
         if cropChanged { refreshPausedPicture() }
     }
 
-    /// The banners wrap within the stage (a small window, or a tile-sized one, shows the
-    /// whole sentence on more lines, never "...").
-    private func placeOverloadBanner() {
+    /// The overload banner at the bottom left, the message at the top left: both wrap within
+    /// the stage (a small window shows the whole sentence on more lines, never "...").
+    private func placeBanners() {
         let size = GtkDrawing.fit(overloadBanner.box, maximumWidth: max(1, stageSize.width - 16))
         gtk_layout_move(vw_layout(stage), overloadBanner.box, 8, gint(clamping: max(0, stageSize.height - size.height - 8)))
         GtkDrawing.fit(messageBanner.box, maximumWidth: max(1, stageSize.width - 16))
     }
 
-    /// Shows `text` in one line over the top left of the stage for `seconds`.
+    /// Shows `text` over the top left of the stage, wrapped within it, for `seconds`.
     public func showMessage(_ text: String, seconds: Double = 8) {
         gtk_label_set_text(vw_label(messageBanner.label), text)
         GtkDrawing.fit(messageBanner.box, maximumWidth: max(1, stageSize.width - 16))
@@ -479,7 +479,7 @@ public final class WallWindow {
         let sentence = figure.sentence
         gtk_label_set_text(vw_label(overloadBanner.label), sentence.prefix(1).uppercased() + sentence.dropFirst())
         gtk_widget_show_all(overloadBanner.box)
-        placeOverloadBanner()
+        placeBanners()
     }
 
     /// Region and video rectangles in window coordinates, for tests and tools.

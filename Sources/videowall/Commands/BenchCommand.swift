@@ -96,17 +96,20 @@ struct BenchCommand: ParsableCommand {
         }
         if let keepLogs {
             if wall == nil { throw ValidationError("--keep-logs goes with --wall N") }
-            guard !keepLogs.isEmpty, keepLogs.utf8.count <= 4096, !keepLogs.contains("\0") else {
-                throw ValidationError("--keep-logs takes a folder's path (1 to 4096 bytes), got \(TerminalText.quoted(keepLogs))")
-            }
+            try Self.checkFolderPath(keepLogs, option: "--keep-logs")
         }
         if let corpus {
-            guard !corpus.isEmpty, corpus.utf8.count <= 4096, !corpus.contains("\0") else {
-                throw ValidationError("--corpus takes a folder's path (1 to 4096 bytes), got \(TerminalText.quoted(corpus))")
-            }
+            try Self.checkFolderPath(corpus, option: "--corpus")
             try OutputPaths.checkFolder(corpus, option: "--corpus")
         }
         if let playlistSoak { try NumberChecks.seconds(playlistSoak, option: "--playlist-soak", allowsZero: true, minimum: 10, maximum: 7 * 24 * 3600) }
+    }
+
+    /// A folder's path as given: 1 to 4096 bytes, no NUL.
+    static func checkFolderPath(_ text: String, option: String) throws {
+        guard !text.isEmpty, text.utf8.count <= 4096, !text.contains("\0") else {
+            throw ValidationError("\(option) takes a folder's path (1 to 4096 bytes), got \(TerminalText.quoted(text))")
+        }
     }
 
     static func parseSize(_ text: String) -> (Int, Int)? {
