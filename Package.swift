@@ -80,8 +80,9 @@ let package = Package(
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
         .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "GLibMainLoop", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallFixturesTests", dependencies: ["VideoWallFixtures", "VideoWallCore"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
     ]
 )

@@ -21,6 +21,12 @@ public struct SegmentLoopTimeline: Sendable {
         var end: MediaTime?
     }
 
+    /// Where on the stream's timeline a pass ends at the earliest: a tile a little shorter than
+    /// its group holds its last frame until the group's wrap and starts its next pass with the
+    /// others (`LoopPlan.heldPassLength`), whether its pass began at the start or where a seek
+    /// put it. nil: each pass ends with its media.
+    public var earliestPassEnd: MediaTime?
+
     private var passes: [Int: Pass] = [:]
     /// Which pass each stream is in; a stream that has not started one since the last flush is absent.
     private var streamPass: [UInt: Int] = [:]
@@ -49,7 +55,8 @@ public struct SegmentLoopTimeline: Sendable {
             passes[next] = Pass(start: start, base: base, rate: rate, stop: stop)
             return nil
         }
-        let lasted = MediaTime(nanoseconds: Int64((Double((end - previous.start).nanoseconds) / previous.rate).rounded()))
+        let length = max(end, earliestPassEnd ?? .zero) - previous.start
+        let lasted = MediaTime(nanoseconds: Int64((Double(length.nanoseconds) / previous.rate).rounded()))
         let rebased = previous.base + lasted
         passes[next] = Pass(start: start, base: rebased, rate: rate, stop: stop)
         // Passes two behind are done with: keep the table small on a loop that runs for weeks.

@@ -12,14 +12,20 @@ public struct TileProfile: Sendable, Equatable {
     /// wall that loops, as in kiosk mode): it holds its last frame, and the group's wrap is
     /// planned without it.
     public var loopsWithGroup: Bool
+    /// Whether each of its gapless passes can be made to last as long as the group's, holding
+    /// its last frame until the wrap (local media, looped by segment seeks; not a network
+    /// source, which playbin itself queues again).
+    public var holdsToWrap: Bool
 
     public init(duration: MediaTime? = nil, frameDuration: MediaTime? = nil, isSeekable: Bool = true,
-                buffers: Bool = false, endOfStream: EndOfStreamPolicy = .hold, loopsWithGroup: Bool = true) {
+                buffers: Bool = false, endOfStream: EndOfStreamPolicy = .hold, loopsWithGroup: Bool = true,
+                holdsToWrap: Bool = false) {
         self.duration = duration
         self.frameDuration = frameDuration
         self.isSeekable = isSeekable
         self.buffers = buffers
         self.endOfStream = endOfStream
         self.loopsWithGroup = loopsWithGroup
+        self.holdsToWrap = holdsToWrap
     }
 }

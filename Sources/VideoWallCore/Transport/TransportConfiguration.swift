@@ -8,6 +8,9 @@ public struct TransportConfiguration: Sendable, Equatable {
     public var prerollTimeout = MediaTime.seconds(20)
     /// The longest the wall waits for its tiles after the first is ready: the rest join later.
     public var startTimeout = MediaTime.seconds(3)
+    /// How far ahead of the wall a tile that missed a wrap joins the pass under way: time for
+    /// its seek to preroll, so the frame it is sought to is not late when it is due.
+    public var passJoinLead = MediaTime.milliseconds(500)
     /// Whether the whole group loops at the longest tile's end, to begin with.
     public var groupLoop = false
     /// How often the engine sends `suspensionTick`, and how late a tick must be to count as

@@ -28,6 +28,9 @@ public enum TransportEffect: Sendable, Equatable {
     case awaitWrap(Int)
     /// Whether the tile goes round gaplessly at its own end.
     case loopGaplessly(Int, Bool)
+    /// How long each of the tile's gapless passes lasts at least (the group's length: it holds
+    /// its last frame until the wrap); nil: as long as its media.
+    case holdEachPass(Int, MediaTime?)
     /// Give the tile the shared clock again.
     case useClock(Int)
     /// The tile did not answer within the preroll timeout: it fails.

@@ -12,14 +12,15 @@ struct TransportTile: Sendable, Equatable {
 
     /// A seek of this tile alone, at its end.
     enum Operation: Sendable, Equatable {
-        /// A shorter tile in a group loop, prerolled at 0 for the group's next wrap.
-        case rearm(wrap: MediaTime, ticket: Int)
+        /// A shorter tile in a group loop, prerolled where the group stands at `position` (0 at
+        /// the next wrap), which is due at the group's running time `due`.
+        case rearm(due: MediaTime, position: MediaTime, ticket: Int)
         /// A tile looping on its own that reached its end without going round.
         case restart(ticket: Int)
 
         var ticket: Int {
             switch self {
-            case .rearm(_, let ticket), .restart(let ticket): ticket
+            case .rearm(_, _, let ticket), .restart(let ticket): ticket
             }
         }
     }

@@ -40,17 +40,30 @@ extension WallTransport {
 
     /// A tile in a group loop holds the frame it ended on, then starts again exactly when the
     /// group wraps: it is prerolled at 0 and given a base time shifted to that wrap.
+    ///
+    /// A tile whose end came only after the wrap that should have started it again (an end
+    /// inferred late, for a file that sends none after a pass; a gapless tile that missed its
+    /// requeue) joins the pass under way where the wall will be `passJoinLead` from now, as a
+    /// late tile does, instead of holding its last frame for a whole pass more.
     mutating func rearm(_ tile: Int, plan: LoopPlan) {
         guard state == .playing, let baseTime, let length = plan.groupDuration, length > .zero else { return }
         let running = now - baseTime
         let pass = Int(running.nanoseconds / length.nanoseconds) + 1
-        guard let wrap = plan.wrapRunningTime(loop: pass) else { return }
+        guard let wrap = plan.wrapRunningTime(loop: pass), let passStart = plan.wrapRunningTime(loop: pass - 1) else { return }
+        // On time, a tile ends where the wall is near its own end (its duration after its
+        // delay); one that missed the wrap ends early in the next pass.
+        let joinsAt = running + configuration.passJoinLead
+        let ownEnd = tiles[tile]?.profile.duration.map { $0 + (tiles[tile]?.delay ?? .zero) }
+        let missedTheWrap = ownEnd.map { running - passStart < $0 - length * 0.5 } == true && joinsAt < wrap
+        let due = missedTheWrap ? joinsAt : wrap
+        let position = missedTheWrap ? (joinsAt - passStart) * rate : .zero
         let ticket = takeTicket()
-        tiles[tile]?.operation = .rearm(wrap: wrap, ticket: ticket)
+        tiles[tile]?.operation = .rearm(due: due, position: position, ticket: ticket)
         emit(.holdPosition(tile))
         emit(.setPipelineState(tile, .paused))
-        // The wall goes round to 0: the tile to where its offset puts it then.
-        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: clampedTarget(placement(of: tile, at: .zero).media, tile: tile),
+        // The wall goes round to 0 (or is at `position` in this pass): the tile to where its
+        // offset puts it then.
+        emit(.seek(TileSeek(tile: tile, ticket: ticket, target: clampedTarget(placement(of: tile, at: position).media, tile: tile),
                             precision: .accurate, rate: rate)))
         arm(.tileSeek(tile), at: now + configuration.prerollTimeout)
     }
@@ -75,8 +88,8 @@ extension WallTransport {
         cancel(.tileSeek(tile))
         guard state == .playing, let baseTime else { return }
         switch operation {
-        case .rearm(let wrap, _):
-            let offset = wrap + placement(of: tile, at: .zero).wait
+        case .rearm(let due, let position, _):
+            let offset = due + placement(of: tile, at: position).wait
             tiles[tile]?.offset = offset
             emit(.setBaseTime(tile, baseTime + offset))
             markRestarted(tile)
@@ -112,11 +125,13 @@ extension WallTransport {
             // Every tile's part of the range is as long as the others': each goes round alone.
             loopPlan = nil
             for tile in part { emit(.loopGaplessly(tile, true)) }
+            holdPasses([:])
             return
         }
         guard isLooping else {
             loopPlan = nil
             for tile in part { emit(.loopGaplessly(tile, tiles[tile]?.profile.endOfStream == .loop)) }
+            holdPasses([:])
             return
         }
         let own = part.filter { tiles[$0]?.profile.endOfStream == .loop }
@@ -125,10 +140,23 @@ extension WallTransport {
             emit(.loopGaplessly(tile, false))
         }
         let plan = LoopPlan.make(durations: grouped.map { tiles[$0]?.profile.duration },
-                                 frameDurations: grouped.map { tiles[$0]?.profile.frameDuration })
+                                 frameDurations: grouped.map { tiles[$0]?.profile.frameDuration },
+                                 holdsToWrap: grouped.map { tiles[$0]?.profile.holdsToWrap == true })
         loopPlan = plan
-        for (position, tile) in grouped.enumerated() { emit(.loopGaplessly(tile, plan.method(forTile: position) == .gapless)) }
+        var held: [Int: MediaTime] = [:]
+        for (position, tile) in grouped.enumerated() {
+            emit(.loopGaplessly(tile, plan.method(forTile: position) == .gapless))
+            if let length = plan.heldPassLength(forTile: position) { held[tile] = length }
+        }
         for tile in own { emit(.loopGaplessly(tile, true)) }
+        holdPasses(held)
+    }
+
+    /// Tells the tiles whose passes last as long as the group's (and those no longer held).
+    private mutating func holdPasses(_ held: [Int: MediaTime]) {
+        for tile in heldPasses.subtracting(held.keys).sorted() { emit(.holdEachPass(tile, nil)) }
+        for (tile, length) in held.sorted(by: { $0.key < $1.key }) { emit(.holdEachPass(tile, length)) }
+        heldPasses = Set(held.keys)
     }
 
     // MARK: Failures

@@ -21,6 +21,8 @@ public struct WallTransport: Sendable {
     public internal(set) var isLooping: Bool
     /// Which tiles loop and how, while the group loops.
     public internal(set) var loopPlan: LoopPlan?
+    /// The tiles told to hold each pass to the group's length (`holdEachPass`).
+    var heldPasses: Set<Int> = []
     /// The A-B loop on the wall's timeline, while one is set: every tile plays its part of it
     /// (less its offset) and starts it again at its end, without a gap.
     public internal(set) var abLoop: Range<MediaTime>?

@@ -300,6 +300,16 @@ package final class Player {
         requeue.isEnabled = enabled && segmentLoop == nil && streamLoopRange == nil
     }
 
+    /// Whether each gapless pass can be made to last as long as the group's: a tile looped by
+    /// segment seeks (local media) can; playbin's own requeue (a network source) cannot.
+    var holdsToWrap: Bool { segmentLoop != nil }
+
+    /// Every gapless pass lasts until at least `length` into the media (the group's length):
+    /// the tile holds its last frame until the group's wrap. nil: each pass as long as the media.
+    func holdEachPass(to length: MediaTime?) {
+        segmentLoop?.holdEachPass(until: length.map { $0 + startOffset })
+    }
+
     /// Sends a seek (`gst_element_seek` by event, so its seqnum is known). A tile in segment
     /// mode stays in it: its seeks carry the SEGMENT flag, so its end is a SEGMENT_DONE.
     /// `start` is on the wall's timeline (from the first frame).

@@ -46,6 +46,13 @@ final class SegmentLoop: @unchecked Sendable {
         return nil
     }
 
+    /// Where a pass ends at the earliest, on the stream's timeline
+    /// (`SegmentLoopTimeline.earliestPassEnd`), from the pass under way on.
+    func holdEachPass(until end: MediaTime?) {
+        lock.lock(); defer { lock.unlock() }
+        timeline.earliestPassEnd = end
+    }
+
     /// Removes the probes (the player is shutting down).
     func stop() {
         lock.lock()

@@ -66,6 +66,8 @@ extension Coordinator {
             player(at: tile)?.awaitWrap(holding: heldPositions.removeValue(forKey: tile) ?? nil)
         case .loopGaplessly(let tile, let on):
             player(at: tile)?.setGaplessLoop(on)
+        case .holdEachPass(let tile, let length):
+            player(at: tile)?.holdEachPass(to: length)
         case .useClock(let tile):
             player(at: tile)?.pipeline.useClock(clock)
         case .failTimedOut(let tile):

@@ -341,7 +341,7 @@ public final class Coordinator {
         return TileProfile(duration: player.playlist == nil ? asset.duration : nil, frameDuration: asset.video?.frameDuration,
                            isSeekable: player.followsWallTimeline,
                            buffers: asset.isNetwork && !asset.isLive, endOfStream: player.endOfStreamPolicy,
-                           loopsWithGroup: player.loopsWithGroup)
+                           loopsWithGroup: player.loopsWithGroup, holdsToWrap: player.holdsToWrap)
     }
 
     /// Returns once every tile's description has been applied (durations, frame rates).

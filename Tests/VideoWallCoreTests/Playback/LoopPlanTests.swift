@@ -26,6 +26,16 @@ final class LoopPlanTests: XCTestCase {
         }
     }
 
+    func testATileThatCanHoldLoopsGaplesslyUpToHalfASecondShortAndEveryPassLastsAsLongAsTheGroups() {
+        let frame30 = MediaTime(nanoseconds: 33_333_333)
+        // A phone clip 44 ms short (more than a frame): no time to re-arm it before the wrap.
+        let plan = LoopPlan.make(durations: [.milliseconds(8_100), .milliseconds(8_056), .milliseconds(8_056), .seconds(7)],
+                                 frameDurations: [frame30, frame30, frame30, frame30], holdsToWrap: [true, true, false, true])
+        XCTAssertEqual((0..<4).map(plan.method(forTile:)), [.gapless, .gapless, .rearmAtWrap, .rearmAtWrap])
+        XCTAssertEqual((0..<4).map(plan.heldPassLength(forTile:)), [.milliseconds(8_100), .milliseconds(8_100), nil, nil],
+                       "a network tile cannot hold; a tile 1.1 s short is re-armed")
+    }
+
     func testWrapRunningTimes() {
         let plan = LoopPlan.make(durations: [.milliseconds(10_020), .seconds(4)], frameDurations: [nil, nil])
         let cases: [(Int, MediaTime?)] = [(0, .zero), (1, .milliseconds(10_020)), (3, .milliseconds(30_060)), (-1, nil)]

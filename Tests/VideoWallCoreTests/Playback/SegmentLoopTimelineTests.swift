@@ -27,6 +27,23 @@ final class SegmentLoopTimelineTests: XCTestCase {
         XCTAssertEqual(timeline.segment(stream: video, start: .zero, base: .seconds(3.9), rate: 1), audioEnd + audioEnd, "passes add up")
     }
 
+    func testAPassEndingBeforeTheEarliestEndIsHeldToItFromWhereverItBegan() {
+        var timeline = SegmentLoopTimeline()
+        timeline.earliestPassEnd = .seconds(2.1)
+        // The first pass began where a seek put it, 0.5 s in: it lasts until 2.1 s, 1.6 s.
+        XCTAssertNil(timeline.segment(stream: video, start: .seconds(0.5), base: .zero, rate: 1))
+        XCTAssertNil(timeline.segment(stream: audio, start: .seconds(0.5), base: .zero, rate: 1))
+        playPass(&timeline, audioEnd: .seconds(2.01))
+        XCTAssertEqual(timeline.segment(stream: video, start: .zero, base: .seconds(1.9), rate: 1), .seconds(1.6), "held to the group's wrap")
+        XCTAssertEqual(timeline.segment(stream: audio, start: .zero, base: .seconds(1.99), rate: 1), .seconds(1.6))
+        playPass(&timeline, audioEnd: .seconds(2.01))
+        XCTAssertEqual(timeline.segment(stream: video, start: .zero, base: .seconds(3), rate: 1), .seconds(3.7), "a whole pass: 2.1 s")
+        timeline.earliestPassEnd = .seconds(1)
+        playPass(&timeline, audioEnd: .seconds(2.01))
+        XCTAssertEqual(timeline.segment(stream: video, start: .zero, base: .seconds(5), rate: 1), .seconds(3.7) + MediaTime(nanoseconds: 60 * frame.nanoseconds),
+                       "its own length (the sound has not begun this pass)")
+    }
+
     func testAPassThatStartedMidwayAtDoubleSpeedLastsHalfItsRemainingLength() {
         var timeline = SegmentLoopTimeline()
         XCTAssertNil(timeline.segment(stream: video, start: .seconds(1), base: .seconds(5), rate: 2))

@@ -35,7 +35,7 @@ final class WallTransportLoopTests: XCTestCase {
         XCTAssertEqual(wall.transport.offset(ofTile: 1), .seconds(10))
     }
 
-    func testAGaplessTileThatMissedItsRequeueIsReArmedForTheNextWrap() {
+    func testAGaplessTileThatMissedItsRequeueJoinsThePassUnderWay() {
         var wall = loopingWall()
         wall.loadWall([.local(seconds: 10), .local(seconds: 10)])
         let base = wall.send(.play).baseTimes[0]!
@@ -44,8 +44,37 @@ final class WallTransportLoopTests: XCTestCase {
         wall.advance(by: .seconds(10) + .milliseconds(30))
         let ended = wall.send(.tileEnded(0))
         XCTAssertEqual(ended.seeks.map(\.tile), [0])
-        let armed = wall.send(.tileSeekDone(0, ticket: ended.seeks[0].ticket, landedAt: .zero))
-        XCTAssertEqual(armed.baseTimes, [0: base + .seconds(20)], "the wrap after the one it missed")
+        // The wall started 5 ms after play: it is at 0.025 s of its second pass.
+        XCTAssertEqual(ended.seeks.first?.target, .milliseconds(525), "where the wall will be half a second from now")
+        wall.advance(by: .milliseconds(100))
+        let armed = wall.send(.tileSeekDone(0, ticket: ended.seeks[0].ticket, landedAt: .milliseconds(525)))
+        XCTAssertEqual(armed.baseTimes, [0: base + .seconds(10) + .milliseconds(525)], "that frame due when the wall is there")
+    }
+
+    func testATileWhoseEndWasInferredAfterTheWrapJoinsThePassUnderWayWithItsDelay() {
+        var wall = loopingWall()
+        // A phone clip 44 ms shorter than the wall's 8.1 s sends no end of stream: its end is
+        // inferred 0.3 s later, after the wrap it should have joined. It plays 0.2 s late (its delay).
+        wall.loadWall([.local(seconds: 8.1), .local(seconds: 7.856)])
+        wall.send(.setOffset(1, .milliseconds(200)))
+        let base = wall.send(.play).baseTimes[0]!
+        wall.advance(by: .milliseconds(8_356))
+        let ended = wall.send(.tileEnded(1))
+        XCTAssertEqual(ended.seeks.first?.target, .milliseconds(551), "the wall at 0.751 s of its second pass, less the tile's delay")
+        let armed = wall.send(.tileSeekDone(1, ticket: ended.seeks[0].ticket, landedAt: .milliseconds(551)))
+        XCTAssertEqual(armed.baseTimes, [1: base + .milliseconds(8_851)])
+        XCTAssertTrue(armed.contains(.awaitWrap(1)))
+    }
+
+    func testATileEndingJustBeforeTheWrapWaitsForIt() {
+        var wall = loopingWall()
+        wall.loadWall([.local(seconds: 8.1), .local(seconds: 7.9)])
+        let base = wall.send(.play).baseTimes[0]!
+        wall.advance(by: .milliseconds(7_950))
+        let ended = wall.send(.tileEnded(1))
+        XCTAssertEqual(ended.seeks.first?.target, .zero)
+        let armed = wall.send(.tileSeekDone(1, ticket: ended.seeks[0].ticket, landedAt: .zero))
+        XCTAssertEqual(armed.baseTimes, [1: base + .milliseconds(8_100)], "the next wrap, too close to join the pass")
     }
 
     func testATileLoopingOnItsOwnStartsAgainAtOnceAndCountsThePass() {

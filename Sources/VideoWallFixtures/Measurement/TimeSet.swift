@@ -1,0 +1,57 @@
+/// A set of instants on a file's timeline (seconds), as sorted, disjoint closed intervals: the
+/// times at which a tile may have been showing what a capture saw. Tiles shown in sync have
+/// sets that meet: one instant that every tile's picture fits.
+public struct TimeSet: Sendable, Equatable {
+    public private(set) var intervals: [ClosedRange<Double>]
+    /// How far the best matching frame was from the capture (`PictureSignature.distance`).
+    public var bestDistance: Float
+
+    public init(intervals: [ClosedRange<Double>], bestDistance: Float = 0) {
+        self.bestDistance = bestDistance
+        var merged: [ClosedRange<Double>] = []
+        for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, interval.lowerBound <= last.upperBound {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, interval.upperBound)
+            } else {
+                merged.append(interval)
+            }
+        }
+        self.intervals = merged
+    }
+
+    public var isEmpty: Bool { intervals.isEmpty }
+
+    /// The total length (infinite when the set runs on for good).
+    public var length: Double { intervals.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
+
+    /// Every interval grown by `slack` on each side.
+    public func widened(by slack: Double) -> TimeSet {
+        TimeSet(intervals: intervals.map { ($0.lowerBound - slack)...($0.upperBound + slack) }, bestDistance: bestDistance)
+    }
+
+    /// The instants in both sets.
+    public func intersection(_ other: TimeSet) -> TimeSet {
+        var result: [ClosedRange<Double>] = []
+        var i = 0, j = 0
+        while i < intervals.count, j < other.intervals.count {
+            let a = intervals[i], b = other.intervals[j]
+            let low = max(a.lowerBound, b.lowerBound), high = min(a.upperBound, b.upperBound)
+            if low <= high { result.append(low...high) }
+            if a.upperBound < b.upperBound { i += 1 } else { j += 1 }
+        }
+        return TimeSet(intervals: result, bestDistance: max(bestDistance, other.bestDistance))
+    }
+
+    /// The set moved `seconds` later.
+    public func shifted(by seconds: Double) -> TimeSet {
+        TimeSet(intervals: intervals.map { ($0.lowerBound + seconds)...($0.upperBound + seconds) }, bestDistance: bestDistance)
+    }
+}
+
+extension TimeSet {
+    /// The instants every set holds: empty when no one instant fits them all.
+    public static func common(_ sets: [TimeSet]) -> TimeSet {
+        guard let first = sets.first else { return TimeSet(intervals: []) }
+        return sets.dropFirst().reduce(first) { $0.intersection($1) }
+    }
+}
