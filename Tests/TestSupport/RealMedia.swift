@@ -20,4 +20,22 @@ public enum RealMedia {
         }
         return (directory as NSString).appendingPathComponent(name)
     }
+
+    /// A copy of corpus file `number` with 16 KiB overwritten by noise 45 % of the way in (the
+    /// same noise every time), as a file damaged on a disk or in a download is.
+    public static func damagedCopy(of number: Int) throws -> String {
+        let original = try file(number)
+        var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
+        var state = UInt64(number) &* 0x9E37_79B9_7F4A_7C15
+        let start = bytes.count * 45 / 100
+        for index in start..<min(bytes.count, start + 16_384) {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            bytes[index] = UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let directory = (NSTemporaryDirectory() as NSString).appendingPathComponent("videowall-damaged")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let copy = (directory as NSString).appendingPathComponent("damaged-" + (original as NSString).lastPathComponent)
+        try Data(bytes).write(to: URL(fileURLWithPath: copy), options: .atomic)
+        return copy
+    }
 }
