@@ -106,6 +106,9 @@ final class RealMediaTests: XCTestCase {
                 problems.append("\(name): stopped at \(ended) of \(duration) and said nothing: \(tile.warnings)")
             }
             if let overload { problems.append("\(name): overload said: \(overload)") }
+            if !damaged, yardstick.ended, let warning = tile.warnings.first(where: { $0.contains("cut short") }) {
+                problems.append("\(name): whole in bare playbin, said to be cut short: \(warning)")
+            }
             if yardstick.error != nil, tile.failure == nil { problems.append("\(name): bare playbin stopped with an error, the wall said none") }
             if yardstick.error == nil, let failure = tile.failure { problems.append("\(name): failed where bare playbin did not: \(failure.reasonText)") }
             return problems

@@ -7,9 +7,12 @@ public enum EarlyEnd {
     public static let tolerance = MediaTime.milliseconds(500)
 
     /// The part of the stream that never came, or nil when it ended where it should.
-    public static func missing(endedAt position: MediaTime, announced duration: MediaTime) -> MediaTime? {
+    /// `frameInterval`: how far apart its last frames were. A stream of one frame a second
+    /// (whose caps may say 25) ends a second after its last frame starts, not 40 ms after.
+    public static func missing(endedAt position: MediaTime, announced duration: MediaTime, frameInterval: MediaTime? = nil) -> MediaTime? {
         let missing = duration - position
-        return missing > tolerance ? missing : nil
+        let allowed = max(tolerance, (frameInterval ?? .zero) * 1.5)
+        return missing > allowed ? missing : nil
     }
 
     /// The warning a user sees, e.g. "ended at 00:00:01.533 of 00:00:03.000: the source may be cut short".

@@ -11,6 +11,10 @@ public struct RepeatedFrameFilter: Sendable {
     private var last: MediaTime?
     /// Frames left out so far.
     public private(set) var repeated = 0
+    /// How far apart the last two frames let through were (forward), nil until two came in
+    /// one segment: how long the stream's last frame stands, where its buffer says less (a
+    /// 1 fps stream whose caps say 25).
+    public private(set) var lastInterval: MediaTime?
 
     public init() {}
 
@@ -21,6 +25,7 @@ public struct RepeatedFrameFilter: Sendable {
             repeated += 1
             return false
         }
+        if let last, presentationTime > last { lastInterval = presentationTime - last }
         last = presentationTime
         return true
     }

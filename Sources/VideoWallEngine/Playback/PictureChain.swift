@@ -50,6 +50,9 @@ final class PictureChain {
         }
     }
 
+    /// How far apart the stream's last two frames were (`RepeatedFrameFilter.lastInterval`).
+    var lastFrameInterval: MediaTime? { repeats.lastInterval }
+
     deinit {
         repeatProbe?.remove()
         segmentProbe?.remove()
@@ -85,5 +88,10 @@ private final class RepeatedFrames: @unchecked Sendable {
     func segmentStarted() {
         lock.lock(); defer { lock.unlock() }
         filter.segmentStarted()
+    }
+
+    var lastInterval: MediaTime? {
+        lock.lock(); defer { lock.unlock() }
+        return filter.lastInterval
     }
 }

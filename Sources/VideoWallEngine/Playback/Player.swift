@@ -1047,7 +1047,8 @@ package final class Player {
     /// A stream ends: at end of stream, or at a gapless wrap, which never posts one.
     private func passEnded(at position: MediaTime) {
         // Fed key frames only, a tile's last frame shown is the last key frame: nothing is cut.
-        guard !decodesKeyFramesOnly, let duration = asset.duration, EarlyEnd.missing(endedAt: position, announced: duration) != nil else { return }
+        guard !decodesKeyFramesOnly, let duration = asset.duration,
+              EarlyEnd.missing(endedAt: position, announced: duration, frameInterval: pictureChain.lastFrameInterval) != nil else { return }
         warn(EarlyEnd.warning(endedAt: position, announced: duration))
     }
 

@@ -19,4 +19,14 @@ final class RepeatedFrameFilterTests: XCTestCase {
         XCTAssertTrue(filter.admits(presentationTime: .milliseconds(0)))
         XCTAssertFalse(filter.admits(presentationTime: .milliseconds(0)))
     }
+
+    func testItKnowsHowFarApartTheLastTwoFramesWere() {
+        var filter = RepeatedFrameFilter()
+        XCTAssertTrue(filter.admits(presentationTime: .zero))
+        XCTAssertNil(filter.lastInterval, "one frame tells no interval")
+        _ = filter.admits(presentationTime: .milliseconds(40))
+        _ = filter.admits(presentationTime: .milliseconds(40))
+        _ = filter.admits(presentationTime: .milliseconds(1040))
+        XCTAssertEqual(filter.lastInterval, .seconds(1), "a repeat is not a frame: 40 ms to 1.04 s")
+    }
 }
