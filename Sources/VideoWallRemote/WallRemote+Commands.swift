@@ -22,14 +22,11 @@ extension WallRemote {
         case .add(let name, let step):
             return await add(step, to: name).map { nil }
         case .seek(let seek):
-            guard let wall, let target = seek.resolved(position: wall.position ?? .zero, duration: wall.duration) else {
-                return .failure(.commandFailed)
-            }
-            await wall.seek(to: target, precision: seek.effectivePrecision)
+            guard let wall, await wall.send(.seek(seek)) else { return .failure(.commandFailed) }
             return .success(nil)
         case .frameStep(let frames):
             guard let wall else { return .failure(.commandFailed) }
-            await wall.step(frames: frames)
+            await wall.send(.step(frames: frames))
             return .success(nil)
         case .loadFile(let url, let tile):
             return await load(url, intoTile: tile).map { nil }

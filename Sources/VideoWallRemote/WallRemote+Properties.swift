@@ -95,26 +95,23 @@ extension WallRemote {
         switch property {
         case .pause:
             guard let paused = IPCValue.flag(value) else { return .failure(.propertyFormat) }
-            if paused { wall.pause() } else { wall.play() }
+            await wall.send(paused ? .pause : .play)
         case .mute:
             guard let muted = IPCValue.flag(value) else { return .failure(.propertyFormat) }
-            wall.setMuted(muted)
+            await wall.send(.setMuted(muted))
         case .loop:
             guard let looping = Self.loopFlag(value) else { return .failure(.propertyFormat) }
-            wall.setLooping(looping)
+            await wall.send(.setLooping(looping))
         case .speed:
             guard let rate = IPCValue.number(value) else { return .failure(.propertyFormat) }
-            guard WallProperty.speedRange.contains(rate) else { return .failure(.propertyError) }
-            await wall.setRate(rate)
+            guard WallProperty.speedRange.contains(rate), await wall.send(.setRate(rate)) else { return .failure(.propertyError) }
         case .volume:
             guard let volume = IPCValue.number(value) else { return .failure(.propertyFormat) }
-            guard WallProperty.volumeRange.contains(volume) else { return .failure(.propertyError) }
-            wall.setVolume(volume / 100)
+            guard WallProperty.volumeRange.contains(volume), await wall.send(.setVolume(volume / 100)) else { return .failure(.propertyError) }
         case .timePosition, .percentPosition:
             guard let number = IPCValue.number(value), abs(number) <= IPCValue.largestMagnitude else { return .failure(.propertyFormat) }
-            let seek = IPCSeek(target: number, reference: property == .timePosition ? .absolute : .absolutePercent)
-            guard let target = seek.resolved(position: wall.position ?? .zero, duration: wall.duration) else { return .failure(.propertyUnavailable) }
-            await wall.seek(to: target, precision: .accurate)
+            let seek = SeekIntent(target: number, reference: property == .timePosition ? .absolute : .absolutePercent, precision: .accurate)
+            guard await wall.send(.seek(seek)) else { return .failure(.propertyUnavailable) }
         case .tile(let number, .path):
             guard let url = value.stringValue, !url.isEmpty, url.utf8.count <= IPCCommand.maximumTextLength, !url.contains("\0") else {
                 return .failure(.propertyFormat)
@@ -184,11 +181,8 @@ extension WallRemote {
             let rate = min(max(wall.rate + step, WallProperty.speedRange.lowerBound), WallProperty.speedRange.upperBound)
             return await set(name, to: .number(rate))
         case .timePosition:
-            guard let target = IPCSeek(target: step).resolved(position: wall.position ?? .zero, duration: wall.duration) else {
-                return .failure(.propertyUnavailable)
-            }
-            await wall.seek(to: target, precision: .accurate)
-            return .success(())
+            let seek = SeekIntent(target: step, reference: .relative, precision: .accurate)
+            return await wall.send(.seek(seek)) ? .success(()) : .failure(.propertyUnavailable)
         case .tile(let number, .offset):
             guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
             return await set(name, to: .number(wall.offset(ofTile: number - 1).seconds + step))

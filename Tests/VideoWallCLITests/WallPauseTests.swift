@@ -21,14 +21,16 @@ final class WallPauseTests: XCTestCase {
 
         let runs = Runs()
         runs.start("leader") {
-            try CommandRunner.run(scratch.leaderArguments(quitAfter: 16, [clip]), timeout: 50)
+            try CommandRunner.run(scratch.leaderArguments(quitAfter: 19, [clip]), timeout: 50)
         }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         runs.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--quit-after", "11", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
+            try CommandRunner.run(["follow", "--headless", "--quit-after", "14", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
         }
-        // The follower joins about 3 s after it starts (its clock settles first).
-        Thread.sleep(forTimeInterval: 6)
+        // The follower joins about 3 s after it starts (its clock settles first), later on a
+        // busy machine: the pause waits until the leader hears it has played a second in sync.
+        XCTAssertTrue(Self.waitForFollowerInSync(port: controlPort, timeout: 12), "the follower joined in sync")
+        Thread.sleep(forTimeInterval: 1)
         let pausedAt = WallScratch.monotonicNow()
         let paused = try IPCClient.request([.string("set_property"), .string("pause"), .bool(true)], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
         XCTAssertTrue(paused.succeeded, "the leader takes the pause: \(paused.error)")
@@ -60,5 +62,21 @@ final class WallPauseTests: XCTestCase {
         XCTAssertGreaterThan(apart.count, 60, "both played on after the resume: \(said)")
         guard !apart.isEmpty else { return }
         XCTAssertLessThanOrEqual(apart[apart.count * 99 / 100], 1_000_000, "p99 after the resume: \(said)")
+    }
+
+    /// Polls the leader's `wall-followers` until a follower says it is in sync and has shown
+    /// a second of frames.
+    static func waitForFollowerInSync(port: Int, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-followers")], host: "127.0.0.1", port: port, timeout: .seconds(1)),
+               reply.succeeded, let data = reply.data,
+               let list = try? JSONSerialization.jsonObject(with: Data(data.jsonText.utf8)) as? [[String: Any]],
+               list.contains(where: { ($0["synchronised"] as? Bool) == true && (($0["frames-rendered"] as? Double) ?? 0) >= 60 }) {
+                return true
+            }
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        return false
     }
 }

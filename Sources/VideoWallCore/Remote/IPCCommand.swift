@@ -120,29 +120,13 @@ public enum IPCCommand: Equatable, Sendable {
 
 /// mpv's `seek TARGET [FLAGS]`: FLAGS joins a reference (`relative`, the default,
 /// `absolute`, `absolute-percent`, `relative-percent`) and a precision (`exact`,
-/// `keyframes`) with `+`.
-public struct IPCSeek: Equatable, Sendable {
-    public enum Reference: String, Sendable {
-        case relative, absolute
-        case absolutePercent = "absolute-percent"
-        case relativePercent = "relative-percent"
-    }
+/// `keyframes`) with `+`. The wall's own `SeekIntent`, read from mpv's words.
+public typealias IPCSeek = SeekIntent
 
-    public var target: Double
-    public var reference: Reference
-    /// Nil: mpv's default, exact for an absolute seek and to a key frame for a relative one.
-    public var precision: SeekPrecision?
-
-    public init(target: Double, reference: Reference = .relative, precision: SeekPrecision? = nil) {
-        self.target = target
-        self.reference = reference
-        self.precision = precision
-    }
-
+extension SeekIntent {
     /// nil when a flag is not one of mpv's.
     init?(target: Double, flags: String?, legacyPrecision: String?) {
-        self.target = target
-        reference = .relative
+        self.init(target: target)
         for flag in (flags ?? "").split(separator: "+") {
             switch flag {
             case "exact": precision = .accurate
@@ -158,28 +142,6 @@ public struct IPCSeek: Equatable, Sendable {
         case "keyframes": precision = .keyFrame
         default: return nil
         }
-    }
-
-    /// The time to seek to on a wall at `position` whose clips last `duration`, kept within
-    /// the clips; nil when a percentage is asked for and the length is not known.
-    public func resolved(position: MediaTime, duration: MediaTime?) -> MediaTime? {
-        let seconds: Double
-        switch reference {
-        case .absolute: seconds = target
-        case .relative: seconds = position.seconds + target
-        case .absolutePercent, .relativePercent:
-            guard let duration else { return nil }
-            let base = reference == .absolutePercent ? 0 : position.seconds
-            seconds = base + duration.seconds * target / 100
-        }
-        var bounded = max(0, seconds)
-        if let duration { bounded = min(bounded, duration.seconds) }
-        return .seconds(bounded)
-    }
-
-    /// How precisely it lands: as asked, or mpv's default for the reference.
-    public var effectivePrecision: SeekPrecision {
-        precision ?? (reference == .absolute || reference == .absolutePercent ? .accurate : .keyFrame)
     }
 }
 

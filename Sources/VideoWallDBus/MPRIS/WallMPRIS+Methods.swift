@@ -30,27 +30,26 @@ extension WallMPRIS {
             wall.pause()
             finish(invocation)
         case "PlayPause":
-            if wall.intendsToPlay { wall.pause() } else { isStopped = false; wall.play() }
+            if !wall.intendsToPlay { isStopped = false }
+            wall.togglePlayPause()
             finish(invocation)
         case "Stop":
             // The wall has no stopped state of its own: paused at the start, told as Stopped.
             wall.pause()
             isStopped = true
-            seek(wall, to: .zero, invocation)
+            seek(wall, SeekIntent(target: 0, reference: .absolute, precision: .accurate), invocation)
         case "Next", "Previous":
             SessionBus.succeed(invocation)  // one track: CanGoNext and CanGoPrevious are false
         case "Seek":
             guard let offset = Variant.child(parameters, 0, Variant.int64(of:)) else {
                 return SessionBus.fail(invocation, G_DBUS_ERROR_INVALID_ARGS, "MPRIS Seek: the offset is not an int64")
             }
-            guard let duration = wall.duration else {
+            // The target is kept within the wall (past the end is the end: there is no next
+            // track to go to), which needs its length.
+            guard wall.duration != nil else {
                 return SessionBus.fail(invocation, G_DBUS_ERROR_FAILED, "MPRIS Seek: the wall's length is not known yet")
             }
-            // In Double: any int64 offset from any position stays finite; the target is kept
-            // within the wall (past the end is the end: there is no next track to go to).
-            let position = Double(Self.microseconds(wall.position ?? .zero))
-            let target = min(max(0, position + Double(offset)), Double(Self.microseconds(duration)))
-            seek(wall, to: .seconds(target / 1_000_000), invocation)
+            seek(wall, SeekIntent(target: Double(offset) / 1_000_000, reference: .relative, precision: .accurate), invocation)
         case "SetPosition":
             guard let track = Variant.child(parameters, 0, Variant.text(of:)),
                   let position = Variant.child(parameters, 1, Variant.int64(of:)) else {
@@ -64,7 +63,7 @@ extension WallMPRIS {
             guard track == MPRISMetadata.trackID, position >= 0, position <= length else {
                 return SessionBus.succeed(invocation)
             }
-            seek(wall, to: .seconds(Double(position) / 1_000_000), invocation)
+            seek(wall, SeekIntent(target: Double(position) / 1_000_000, reference: .absolute, precision: .accurate), invocation)
         case "OpenUri":
             SessionBus.fail(invocation, G_DBUS_ERROR_NOT_SUPPORTED, "MPRIS OpenUri: a wall plays the sources it was started with")
         default:
@@ -85,9 +84,9 @@ extension WallMPRIS {
     }
 
     /// An exact group seek, answered when done (`Seeked` goes out when the wall leaves seeking).
-    private func seek(_ wall: Coordinator, to target: MediaTime, _ invocation: OpaquePointer) {
+    private func seek(_ wall: Coordinator, _ intent: SeekIntent, _ invocation: OpaquePointer) {
         Task { [weak self] in
-            await wall.seek(to: target, precision: .accurate)
+            await wall.send(.seek(intent))
             SessionBus.succeed(invocation)
             self?.announceChanges()
         }

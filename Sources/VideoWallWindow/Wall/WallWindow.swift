@@ -584,19 +584,17 @@ public final class WallWindow {
     public func perform(_ command: WallCommand) {
         guard let coordinator else { return }
         switch command {
-        case .togglePlayPause: coordinator.togglePlayPause()
+        case .togglePlayPause: coordinator.perform(.togglePause)
         case .seekBy(let seconds):
-            let target = max(0, (coordinator.position?.seconds ?? 0) + seconds)
-            let end = coordinator.duration?.seconds ?? target
-            coordinator.requestSeek(to: .seconds(min(target, end)), precision: .keyFrame)
-        case .stepFrames(let frames): Task { await coordinator.step(frames: frames) }
-        case .slower: Task { await coordinator.setRate(PlaybackRate.slower(than: coordinator.rate)) }
-        case .faster: Task { await coordinator.setRate(PlaybackRate.faster(than: coordinator.rate)) }
+            // Held, the arrow keys repeat: the wall goes to the last of their seeks.
+            coordinator.perform(.seek(SeekIntent(target: seconds, reference: .relative, precision: .keyFrame, throttled: true)))
+        case .stepFrames(let frames): coordinator.perform(.step(frames: frames))
+        case .slower: coordinator.perform(.slower)
+        case .faster: coordinator.perform(.faster)
         case .toggleFullscreen: setFullscreen(!isFullscreen)
-        case .toggleMute:
-            coordinator.setMuted(!coordinator.isMuted)
-        case .toggleLoop: coordinator.setLooping(!coordinator.isLooping)
-        case .cycleABLoop: Task { await coordinator.cycleABLoop() }
+        case .toggleMute: coordinator.perform(.toggleMute)
+        case .toggleLoop: coordinator.perform(.toggleLooping)
+        case .cycleABLoop: coordinator.perform(.cycleABLoop)
         case .toggleNames:
             if let compare { compare.showsCaption.toggle() } else { tiles.forEach { $0.showsName.toggle() } }
         case .quit: onQuit?()

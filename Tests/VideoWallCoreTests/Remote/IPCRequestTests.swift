@@ -57,15 +57,6 @@ final class IPCRequestTests: XCTestCase {
         XCTAssertFalse(WallProperty.tile(2, .item).isWritable)
     }
 
-    func testSeekTargetsStayWithinTheClip() {
-        let at2 = MediaTime.seconds(2), length = MediaTime.seconds(10)
-        XCTAssertEqual(IPCSeek(target: -5).resolved(position: at2, duration: length), .seconds(0))
-        XCTAssertEqual(IPCSeek(target: 3).resolved(position: at2, duration: length), .seconds(5))
-        XCTAssertEqual(IPCSeek(target: 99, reference: .absolute).resolved(position: at2, duration: length), .seconds(10))
-        XCTAssertEqual(IPCSeek(target: 50, reference: .absolutePercent).resolved(position: at2, duration: length), .seconds(5))
-        XCTAssertNil(IPCSeek(target: 50, reference: .absolutePercent).resolved(position: at2, duration: nil))
-    }
-
     func testHostileLinesAreRefusedWithMpvsError() {
         let refused = [
             "{not json",

@@ -1,0 +1,60 @@
+import Foundation
+import VideoWallCore
+
+/// The wall's one command surface: every front-end (keys, the JSON IPC, MPRIS) hands over a
+/// `WallAction`, and the rule for each is applied here once. `perform` starts an action and
+/// returns at once (a key press: what can be done now is done before it returns); `send`
+/// returns when the action is done (a seek has landed, a speed has taken), as a remote
+/// client's reply should.
+extension Coordinator {
+    /// Starts `action`; whether it could be (false for a speed or volume out of range, or a
+    /// percentage seek while the wall's length is not known). Play, pause, mute, loop, volume
+    /// and throttled seeks have taken effect when it returns.
+    @discardableResult
+    public func perform(_ action: WallAction) -> Bool {
+        switch action {
+        case .play: play()
+        case .pause: pause()
+        case .togglePause: togglePlayPause()
+        case .seek(let intent) where intent.throttled:
+            guard let target = intent.resolved(position: position ?? .zero, duration: duration) else { return false }
+            requestSeek(to: target, precision: intent.effectivePrecision)
+        case .setLooping(let on): setLooping(on)
+        case .toggleLooping: setLooping(!isLooping)
+        case .setMuted(let muted): setMuted(muted)
+        case .toggleMute: setMuted(!isMuted)
+        case .setVolume(let level):
+            guard WallAction.volumes.contains(level) else { return false }
+            setVolume(level)
+        case .seek(let intent):
+            guard intent.resolved(position: position ?? .zero, duration: duration) != nil else { return false }
+            Task { await send(action) }
+        case .setRate(let rate):
+            guard WallAction.rates.contains(rate) else { return false }
+            Task { await send(action) }
+        case .step, .slower, .faster, .cycleABLoop:
+            Task { await send(action) }
+        }
+        return true
+    }
+
+    /// Applies `action` and returns when it is done; whether it could be (as `perform`).
+    @discardableResult
+    public func send(_ action: WallAction) async -> Bool {
+        switch action {
+        case .seek(let intent) where !intent.throttled:
+            guard let target = intent.resolved(position: position ?? .zero, duration: duration) else { return false }
+            await seek(to: target, precision: intent.effectivePrecision)
+        case .step(let frames): await step(frames: frames)
+        case .setRate(let rate):
+            guard WallAction.rates.contains(rate) else { return false }
+            await setRate(rate)
+        case .slower: await setRate(PlaybackRate.slower(than: rate))
+        case .faster: await setRate(PlaybackRate.faster(than: rate))
+        case .cycleABLoop: await cycleABLoop()
+        case .play, .pause, .togglePause, .seek, .setLooping, .toggleLooping, .setMuted, .toggleMute, .setVolume:
+            return perform(action)
+        }
+        return true
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+import VideoWallCore
+@testable import VideoWallEngine
+import VideoWallTestSupport
+import XCTest
+
+/// `Coordinator.send`: the wall's one command surface, on a real pipeline.
+final class WallActionTests: XCTestCase {
+    func testActionsApplyTheirRuleAndRefuseWhatIsOutOfRange() throws {
+        try onMainLoop(timeout: 60) {
+            let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 90))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: clip)])
+            await wall.whenDescribed()
+
+            let landed = await wall.send(.seek(SeekIntent(target: 50, reference: .absolutePercent)))
+            XCTAssertTrue(landed)
+            XCTAssertEqual(wall.position?.seconds ?? -1, 1.5, accuracy: 0.04, "half of a 3 s clip, exactly")
+            let kept = await wall.send(.seek(SeekIntent(target: 60, precision: .accurate)))
+            XCTAssertTrue(kept)
+            XCTAssertEqual(wall.position?.seconds ?? -1, 3, accuracy: 0.04, "a minute on is the end")
+
+            let tooFast = await wall.send(.setRate(20))
+            XCTAssertFalse(tooFast, "20x is past the IPC's speed range")
+            XCTAssertEqual(wall.rate, 1)
+            await wall.send(.faster)
+            XCTAssertGreaterThan(wall.rate, 1, "one step up the ladder")
+
+            let loud = await wall.send(.setVolume(2))
+            XCTAssertFalse(loud, "200 % is refused")
+            await wall.send(.toggleMute)
+            XCTAssertTrue(wall.isMuted)
+            await wall.send(.togglePause)
+            XCTAssertTrue(wall.intendsToPlay)
+            wall.perform(.togglePause)
+            XCTAssertFalse(wall.intendsToPlay, "a key's toggle has taken when perform returns")
+            XCTAssertFalse(wall.perform(.setRate(0)), "refused at once")
+        }
+    }
+}
