@@ -35,6 +35,8 @@ struct EmbedExample {
     static func describe(_ event: WallEvent) -> String {
         switch event {
         case .transport(let state): return "wall \(state)"
+        case .seekBegan(let movesPlace): return movesPlace ? "seek began" : "tiles lined up"
+        case .seekEnded(let movedPlace): return movedPlace ? "seek ended" : "tiles lined up: done"
         case .overload(let figure): return figure.map { "overload: \($0.sentence)" } ?? "overload over"
         case .warning(let text): return "warning: \(text)"
         case .tileRecovery(let index, let recovery): return "tile \(index + 1) recovery: \(recovery)"

@@ -17,11 +17,12 @@ extension WallRemote {
                 loaded = true
                 broadcast("file-loaded")
             }
-            // Tiles brought onto one frame after a pause are no seek of the user's.
-            let moved = coordinator?.lastSeekKeptPlace != true
-            if state == .seeking, previous != .seeking, moved { broadcast("seek") }
-            if previous == .seeking, state != .seeking, moved { broadcast("playback-restart") }
             if state == .ended, previous != .ended { broadcast("end-file", ["reason": .string("eof")]) }
+        // Tiles brought onto one frame after a pause are no seek of the user's.
+        case .seekBegan(let movesPlace):
+            if movesPlace { broadcast("seek") }
+        case .seekEnded(let movedPlace):
+            if movedPlace { broadcast("playback-restart") }
         case .tile(let tile, .failed(let error)):
             broadcast("tile-failed", ["tile": .number(Double(tile + 1)), "error": .string(error.reasonText)])
         case .tile(let tile, .looped(let count)):

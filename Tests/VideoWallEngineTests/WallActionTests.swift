@@ -38,4 +38,31 @@ final class WallActionTests: XCTestCase {
             XCTAssertFalse(wall.perform(.setRate(0)), "refused at once")
         }
     }
+
+    /// A seek's events say whether it moved the wall, as it happened: clients no longer read
+    /// that from the wall when the event reaches them (by then another seek may have begun).
+    func testASeeksEventsSayItMovedThePlace() throws {
+        try onMainLoop(timeout: 60) {
+            let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 90))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            var said: [String] = []
+            let events = wall.events()
+            let watcher = Task { @MainActor in
+                for await event in events {
+                    switch event {
+                    case .seekBegan(let moves): said.append("began moving \(moves)")
+                    case .seekEnded(let moved): said.append("ended moved \(moved)")
+                    default: break
+                    }
+                }
+            }
+            defer { watcher.cancel() }
+            await wall.load([TileSpec(source: clip)])
+            await wall.send(.seek(SeekIntent(target: 2, reference: .absolute)))
+            let heard = await waitUntil(timeout: 2) { said.count >= 2 }
+            XCTAssertTrue(heard, "\(said)")
+            XCTAssertEqual(said, ["began moving true", "ended moved true"])
+        }
+    }
 }

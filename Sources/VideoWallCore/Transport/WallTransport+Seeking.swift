@@ -38,6 +38,7 @@ extension WallTransport {
             cancel(.tileSeek(tile))
         }
         let part = takingPart
+        lastSeekKeptPlace = request.keepsPlace
         seek = GroupSeek(request: request, step: .settling(Set(part)), tiles: part,
                          target: request.target, shownTarget: request.target)
         setState(.seeking)

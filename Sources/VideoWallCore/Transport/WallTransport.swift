@@ -36,6 +36,9 @@ public struct WallTransport: Sendable {
 
     var tiles: [Int: TransportTile] = [:]
     var seek: GroupSeek?
+    /// Whether the group seek begun last keeps the wall's place (`SeekRequest.keepsPlace`):
+    /// what the seek's events say, read when they are sent.
+    public internal(set) var lastSeekKeptPlace = false
     var suspension: SuspensionDetector
     /// When the first tile was ready: the start bound counts from there.
     var firstReady: MediaTime?

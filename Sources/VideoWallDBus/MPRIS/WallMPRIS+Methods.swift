@@ -95,14 +95,10 @@ extension WallMPRIS {
     // MARK: The wall's events
 
     func wallDid(_ event: WallEvent) {
-        if case .transport(let state) = event {
-            let seeking = state == .seeking
-            // However the seek came (here, the keys, the IPC socket): MPRIS's Seeked (x). Not
-            // for tiles brought onto one frame after a pause: the wall did not move.
-            if wasSeeking, !seeking, wall?.lastSeekKeptPlace == false, let position = wall?.position {
-                emit("Seeked", of: MPRISInterfaces.player, Variant.tuple([Variant.int64(Self.microseconds(position))]))
-            }
-            wasSeeking = seeking
+        // However the seek came (here, the keys, the IPC socket): MPRIS's Seeked (x). Not for
+        // tiles brought onto one frame after a pause: the wall did not move.
+        if case .seekEnded(movedPlace: true) = event, let position = wall?.position {
+            emit("Seeked", of: MPRISInterfaces.player, Variant.tuple([Variant.int64(Self.microseconds(position))]))
         }
         announceChanges()
     }

@@ -42,8 +42,6 @@ public final class WallMPRIS {
     var rateRequests = 0
     /// Stopped with `Stop` and not played since: PlaybackStatus is "Stopped".
     var isStopped = false
-    /// The wall was seeking at its last event (its end is when `Seeked` is sent).
-    var wasSeeking = false
 
     /// How often the properties are looked at between the wall's events (the volume keys of a
     /// window change it without one).

@@ -21,8 +21,7 @@ extension Coordinator {
                 await MainLoop.sleep(seconds: 0.01)
             }
             guard let self, let (target, frame) = self.framesApart() else { return }
-            self.requestSeek(to: Self.frameSeekTime(target, frameDuration: frame), precision: .accurate)
-            self.lastSeekKeptPlace = true
+            self.handle(.requestSeek(SeekRequest(target: Self.frameSeekTime(target, frameDuration: frame), precision: .accurate, keepsPlace: true)))
         }
     }
 

@@ -35,7 +35,6 @@ extension Coordinator {
     /// A seek while the user drags: at most one per `seekInterval`, the last request wins; a
     /// request made before the tiles can seek runs as soon as they can.
     public func requestSeek(to target: MediaTime, precision: SeekPrecision = .accurate) {
-        lastSeekKeptPlace = false
         handle(.requestSeek(SeekRequest(target: target, precision: precision, rate: nil)))
     }
 
@@ -49,7 +48,6 @@ extension Coordinator {
     /// One group seek, and the wait until no seek runs. While another runs (or the wall
     /// loads) it is held and goes when the tiles can seek again.
     func perform(_ request: SeekRequest) async {
-        lastSeekKeptPlace = false
         handle(.seek(request))
         await whenSeeksEnd()
     }

@@ -25,7 +25,11 @@ extension Coordinator {
     private func carryOut(_ effect: TransportEffect) {
         switch effect {
         case .publish(let state):
+            let previous = publishedTransport
+            publishedTransport = state
             publish(.transport(state))
+            if state == .seeking, previous != .seeking { publish(.seekBegan(movesPlace: !machine.lastSeekKeptPlace)) }
+            if previous == .seeking, state != .seeking { publish(.seekEnded(movedPlace: !machine.lastSeekKeptPlace)) }
         case .setState(let tiles, let state):
             for player in tiles.compactMap(player(at:)) {
                 player.setPipelineState(state == .playing ? .playing : .paused)

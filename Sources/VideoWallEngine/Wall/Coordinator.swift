@@ -34,7 +34,8 @@ public final class Coordinator {
     /// Whether the last group seek asked for only brought paused tiles onto one frame where
     /// the wall stood (`alignFramesAfterPause`): no jump that listeners (MPRIS's `Seeked`) are
     /// told of. Any other seek sets it back to false.
-    public internal(set) var lastSeekKeptPlace = false
+    /// The transport state published last (`WallEvent.transport`).
+    var publishedTransport: TransportState?
     /// Offsets asked for in the tiles' specs and not yet given to the transport: one counted
     /// in frames waits for its tile's frame rate (`Coordinator+Offsets`).
     var requestedOffsets: [Int: TileOffset] = [:]

@@ -113,6 +113,12 @@ public struct CoordinatorConfiguration: Sendable {
 /// Events of the whole wall: its transport, and each tile's own events by tile index.
 public enum WallEvent: Sendable {
     case transport(TransportState)
+    /// The wall began seeking (right after `.transport(.seeking)`); `movesPlace` false: tiles
+    /// brought onto one frame after a pause, not a seek anyone asked for.
+    case seekBegan(movesPlace: Bool)
+    /// The wall stopped seeking (right after the transport left `.seeking`); whether the seek
+    /// that ended it moved the wall's place.
+    case seekEnded(movedPlace: Bool)
     case tile(Int, PlayerEvent)
     /// The machine stopped keeping up (with the slowest tile's figure), or keeps up again (nil).
     case overload(OverloadMeter.Figure?)

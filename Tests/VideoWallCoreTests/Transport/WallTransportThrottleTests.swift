@@ -61,4 +61,20 @@ final class WallTransportThrottleTests: XCTestCase {
         XCTAssertEqual(loaded.published, [.paused, .seeking])
         XCTAssertEqual(loaded.settled, [0])
     }
+
+    /// Tiles brought onto one frame after a pause keep the wall's place; a user's seek asked
+    /// for while that one is held replaces it, and moves the place.
+    func testTheSeekBegunLastSaysWhetherItKeepsThePlace() {
+        var wall = TransportHarness()
+        wall.loadWall([.local(seconds: 30)])
+        let aligning = wall.send(.requestSeek(SeekRequest(target: .seconds(1), keepsPlace: true)))
+        XCTAssertEqual(aligning.settled, [0], "it goes at once")
+        XCTAssertTrue(wall.transport.lastSeekKeptPlace)
+        XCTAssertEqual(wall.send(.requestSeek(SeekRequest(target: .seconds(9)))), [], "held while the other runs")
+        wall.answer(aligning)
+        XCTAssertTrue(wall.transport.lastSeekKeptPlace, "the held seek has not begun")
+        let held = wall.advance(by: .milliseconds(500))
+        XCTAssertEqual(held.settled, [0])
+        XCTAssertFalse(wall.transport.lastSeekKeptPlace, "the user's seek moves the place")
+    }
 }
