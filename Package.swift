@@ -34,9 +34,13 @@ let package = Package(
         // Thin safe layer over the GStreamer C API.
         .target(name: "GStreamerKit", dependencies: ["CGStreamer"]),
 
+        // A thin safe layer over GIO: a folder monitor that runs its own GLib context on a thread
+        // of its own, so it works under an async main with no GLib loop.
+        .target(name: "GIOKit", dependencies: ["CGio"]),
+
         // Assets, players, coordinator, clock. Knows no window: it is handed a video output. Needs
         // no GLib main loop: its timers and bus messages come through the main dispatch queue.
-        .target(name: "VideoWallEngine", dependencies: ["VideoWallCore", "GStreamerKit", "GLibMainLoop"]),
+        .target(name: "VideoWallEngine", dependencies: ["VideoWallCore", "GStreamerKit", "GIOKit"]),
 
         // Test media and measurement for the bench, the tests and the demo: generated clips
         // (frame-coded too) and the render recorder. Not part of the library product.
@@ -79,7 +83,7 @@ let package = Package(
 
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
         .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "GLibMainLoop", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "GIOKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallFixturesTests", dependencies: ["VideoWallFixtures", "VideoWallCore"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "VideoWallTestSupport"]),

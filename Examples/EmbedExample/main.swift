@@ -1,15 +1,21 @@
 // Embeds a wall in a program with an async main and no GLib main loop of its own: loads the
-// paths given, plays 2 s, seeks accurately to 1 s, plays 1 s at double speed, prints every
-// event it saw and where each tile stands, closes the wall and exits 0.
+// paths given (a folder plays as a playlist of its media, and picks up files added to it),
+// plays 2 s, seeks accurately to 1 s, plays 1 s at double speed (and `--play-for SECONDS`
+// more), prints every event it saw and where each tile stands, closes the wall and exits 0.
 import Foundation
 import VideoWall
 
 @main
 struct EmbedExample {
     static func main() async throws {
-        let paths = CommandLine.arguments.dropFirst()
+        var paths = Array(CommandLine.arguments.dropFirst())
+        var playFor = 0.0
+        if paths.first == "--play-for", paths.count > 1, let seconds = Double(paths[1]), (0...3600).contains(seconds) {
+            playFor = seconds
+            paths.removeFirst(2)
+        }
         guard !paths.isEmpty else {
-            FileHandle.standardError.write(Data("usage: videowall-embed-example MEDIA...\n".utf8))
+            FileHandle.standardError.write(Data("usage: videowall-embed-example [--play-for SECONDS] MEDIA-OR-FOLDER...\n".utf8))
             exit(64)
         }
         let wall = try Coordinator()                        // one clock, one base time
@@ -17,12 +23,14 @@ struct EmbedExample {
         let printer = Task { @MainActor in
             for await event in events { print("event: \(describe(event))") }
         }
-        await wall.load(paths.map { TileSpec(source: $0) })  // output: .headless by default
+        // Output: .headless by default. A folder's playlist goes round, so a file added to the
+        // folder while it plays is shown when its turn comes.
+        await wall.load(paths.map { TileSpec(source: $0, endOfStream: isFolder($0) ? .loop : .hold) })
         wall.play()
         try await Task.sleep(for: .seconds(2))
         await wall.seek(to: .seconds(1), precision: .accurate)
         await wall.setRate(2)
-        try await Task.sleep(for: .seconds(1))
+        try await Task.sleep(for: .seconds(1 + playFor))
         for tile in wall.tiles {                            // one per path, in order
             let position = tile.position.map { String(format: "%.3f s", $0.seconds) } ?? "none"
             let frames = tile.statistics.map { ", \($0.framesRendered) frames shown, \($0.framesDropped) dropped" } ?? ""
@@ -30,6 +38,11 @@ struct EmbedExample {
         }
         await wall.close()                                  // ends the event streams too
         await printer.value
+    }
+
+    static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
     static func describe(_ event: WallEvent) -> String {

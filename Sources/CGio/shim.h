@@ -1,5 +1,5 @@
 // GIO: GDBus for the session-bus clients (MPRIS, screensaver inhibition; VideoWallDBus, so the
-// engine knows no D-Bus), and GFileMonitor for folder playlists (GLibMainLoop's FolderMonitor).
+// engine knows no D-Bus), and GFileMonitor for folder playlists (GIOKit's FolderMonitor).
 #ifndef VIDEOWALL_CGIO_SHIM_H
 #define VIDEOWALL_CGIO_SHIM_H
 

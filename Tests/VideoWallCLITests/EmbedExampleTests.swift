@@ -30,4 +30,29 @@ final class EmbedExampleTests: XCTestCase {
             XCTAssertEqual(seconds, 3, accuracy: 0.25, line)
         }
     }
+
+    /// A folder tile under an async main picks up a file copied into the folder while it
+    /// plays. (Its folder monitor spoke only through a GLib loop on the main thread, which an
+    /// async main does not run: the folder's list never changed.)
+    func testAFolderTileUnderAnAsyncMainPicksUpANewFile() throws {
+        let (first, second) = try onMainLoop {
+            (try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 25, frames: 50)),
+             try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 25, frames: 50, pattern: "ball")))
+        }
+        let folder = NSTemporaryDirectory() + "vw-embed-folder-\(getpid())"
+        try? FileManager.default.removeItem(atPath: folder)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: first, toPath: folder + "/a.mp4")
+        // Copied in (whole, by a rename) once the wall plays.
+        let copier = Thread {
+            Thread.sleep(forTimeInterval: 1.5)
+            try? FileManager.default.copyItem(atPath: second, toPath: folder + "/.b.part")
+            try? FileManager.default.moveItem(atPath: folder + "/.b.part", toPath: folder + "/b.mp4")
+        }
+        copier.start()
+        let result = try CommandRunner.run(["--play-for", "7", folder], program: "videowall-embed-example", timeout: 40)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertTrue(result.standardOutput.contains("event: tile 1 playlist item 2"), "the new file is played: \(result.standardOutput)")
+    }
 }

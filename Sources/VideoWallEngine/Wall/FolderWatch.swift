@@ -1,5 +1,5 @@
 import Foundation
-import GLibMainLoop
+import GIOKit
 import VideoWallCore
 
 /// Keeps a folder tile's playlist up to date: GIO's file monitor says that something in the
@@ -43,13 +43,16 @@ final class FolderWatch {
         self.onItems = onItems
         settling = FileSettling(quietPeriod: quietPeriod)
         applied = Self.states(in: path, names: playing)
-        monitor = try FolderMonitor(path: path) { [weak self] in self?.changed() }
+        // The monitor speaks on its own thread: the news comes to the main queue, where the
+        // engine learns everything else.
+        let news = FolderNews(self)
+        monitor = try FolderMonitor(path: path) { news.tell() }
     }
 
     deinit { rescan?.cancel() }
 
     /// Events come in bursts (a copy is many writes): the folder is read once they pause.
-    private func changed() {
+    fileprivate func changed() {
         rescan?.cancel()
         rescan = Task { @MainActor [weak self] in
             try? await Task.sleep(for: .milliseconds(200))
@@ -115,5 +118,16 @@ final class FolderWatch {
             guard stat(folder + "/" + name, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
             return FileState(name: name, size: Int64(info.st_size), modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         }
+    }
+}
+
+/// Carries the monitor's news from its thread to the watch, on the main queue.
+private final class FolderNews: Sendable {
+    nonisolated(unsafe) private weak var watch: FolderWatch?
+
+    @MainActor init(_ watch: FolderWatch) { self.watch = watch }
+
+    func tell() {
+        DispatchQueue.main.async { MainActor.assumeIsolated { self.watch?.changed() } }
     }
 }
