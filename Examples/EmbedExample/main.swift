@@ -21,7 +21,9 @@ struct EmbedExample {
         let wall = try Coordinator()                        // one clock, one base time
         let events = wall.events()                          // before loading: no event is missed
         let printer = Task { @MainActor in
-            for await event in events { print("event: \(describe(event))") }
+            for await event in events {
+                if let line = describe(event) { print("event: \(line)") }
+            }
         }
         // Output: .headless by default. A folder's playlist goes round, so a file added to the
         // folder while it plays is shown when its turn comes.
@@ -45,11 +47,14 @@ struct EmbedExample {
         return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
-    static func describe(_ event: WallEvent) -> String {
+    /// A line for the event; nil for the position a playing wall gives ten times a second.
+    static func describe(_ event: WallEvent) -> String? {
         switch event {
         case .transport(let state): return "wall \(state)"
         case .seekBegan(let movesPlace): return movesPlace ? "seek began" : "tiles lined up"
         case .seekEnded(let movedPlace): return movedPlace ? "seek ended" : "tiles lined up: done"
+        case .settingsChanged: return "settings changed"
+        case .position: return nil
         case .overload(let figure): return figure.map { "overload: \($0.sentence)" } ?? "overload over"
         case .warning(let text): return "warning: \(text)"
         case .tileRecovery(let index, let recovery): return "tile \(index + 1) recovery: \(recovery)"

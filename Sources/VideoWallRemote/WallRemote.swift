@@ -21,7 +21,6 @@ public final class WallRemote {
     private var pendingLines: [Int: [String]] = [:]
     private var runningClients: Set<Int> = []
     private var eventTask: Task<Void, Never>?
-    private var checkTask: Task<Void, Never>?
     /// What the wall's events said last, for the mpv events that are changes of state.
     var lastTransport: TransportState?
     var loaded = false
@@ -41,10 +40,6 @@ public final class WallRemote {
     public var sharedLayout: SharedLayout?
     /// Saves what the wall shows as a PNG at a path (`screenshot-to-file`); nil without a window.
     public var saveScreenshot: ((String) async throws -> Void)?
-
-    /// How often observed properties are looked at between events (a position moves on its
-    /// own); mpv sends `time-pos` changes about as often.
-    static let checkInterval = Duration.milliseconds(100)
 
     private init(coordinator: Coordinator) {
         self.coordinator = coordinator
@@ -70,12 +65,11 @@ public final class WallRemote {
     /// Follows the wall's events and checks observed properties, once the server runs.
     private func listen(to coordinator: Coordinator) {
         let events = coordinator.events()
+        // Observed properties are looked at after each of the wall's events (a playing wall
+        // says where it is ten times a second), never on a timer of this server's own.
         eventTask = Task { [weak self] in
-            for await event in events { self?.wallDid(event) }
-        }
-        checkTask = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: Self.checkInterval)
+            for await event in events {
+                self?.wallDid(event)
                 self?.sendPropertyChanges()
             }
         }
@@ -88,7 +82,6 @@ public final class WallRemote {
         server.stop()
         self.server = nil
         eventTask?.cancel()
-        checkTask?.cancel()
     }
 
     isolated deinit { stop() }

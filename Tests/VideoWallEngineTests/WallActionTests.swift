@@ -65,4 +65,37 @@ final class WallActionTests: XCTestCase {
             XCTAssertEqual(said, ["began moving true", "ended moved true"])
         }
     }
+
+    /// The wall pushes what changes: its position ten times a second while it plays (none
+    /// while paused), and a change of a setting as it is made; nobody has to poll.
+    func testAPlayingWallSaysWhereItIsAndASettingSaysItChanged() throws {
+        try onMainLoop(timeout: 60) {
+            let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 90))
+            let wall = try Coordinator()
+            defer { wall.shutDown() }
+            var positions: [Double] = [], settings = 0
+            let events = wall.events()
+            let watcher = Task { @MainActor in
+                for await event in events {
+                    if case .position(let at) = event { positions.append(at.seconds) }
+                    if case .settingsChanged = event { settings += 1 }
+                }
+            }
+            defer { watcher.cancel() }
+            await wall.load([TileSpec(source: clip)])
+            wall.play()
+            await pause(seconds: 1)
+            wall.pause()
+            _ = await waitUntil(timeout: 2) { wall.transport == .paused }
+            await pause(seconds: 0.05)
+            let whilePlaying = positions.count
+            XCTAssertTrue((4...14).contains(whilePlaying), "about ten a second: \(positions)")
+            XCTAssertEqual(positions, positions.sorted(), "moving on")
+            await pause(seconds: 0.5)
+            XCTAssertEqual(positions.count, whilePlaying, "none while paused")
+            wall.perform(.setVolume(0.5))
+            await pause(seconds: 0.05)
+            XCTAssertEqual(settings, 1, "the volume's change is told")
+        }
+    }
 }

@@ -33,7 +33,6 @@ public final class WallMPRIS {
     private(set) var connection: OpaquePointer?
     private var registrations: [guint] = []
     private var eventTask: Task<Void, Never>?
-    private var checkTask: Task<Void, Never>?
 
     /// What PropertiesChanged last told.
     var announced: MPRISState?
@@ -42,10 +41,6 @@ public final class WallMPRIS {
     var rateRequests = 0
     /// Stopped with `Stop` and not played since: PlaybackStatus is "Stopped".
     var isStopped = false
-
-    /// How often the properties are looked at between the wall's events (the volume keys of a
-    /// window change it without one).
-    static let checkInterval = Duration.milliseconds(250)
 
     private init(coordinator: Coordinator) {
         self.coordinator = coordinator
@@ -64,12 +59,6 @@ public final class WallMPRIS {
         mpris.eventTask = Task { [weak mpris] in
             for await event in events { mpris?.wallDid(event) }
         }
-        mpris.checkTask = Task { [weak mpris] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: checkInterval)
-                mpris?.announceChanges()
-            }
-        }
         return mpris
     }
 
@@ -80,7 +69,6 @@ public final class WallMPRIS {
         guard !stopped else { return }
         stopped = true
         eventTask?.cancel()
-        checkTask?.cancel()
         if let cancellable {
             g_cancellable_cancel(cancellable)
             g_object_unref(UnsafeMutableRawPointer(cancellable))

@@ -7,6 +7,7 @@ extension Coordinator {
         for slot in slots {
             try? slot.player?.pipeline.set("mute", slot.index != tile)
         }
+        publish(.settingsChanged)
     }
 
     /// The wall's volume over every tile: 1 plays each at its own level (its region's
@@ -15,6 +16,7 @@ extension Coordinator {
         guard level.isFinite else { return }
         volume = min(max(level, 0), 1.3)
         applyVolume()
+        publish(.settingsChanged)
     }
 
     /// Silences every tile, or lets the tiles that are heard be heard again (`m`, mpv's `mute`).
@@ -22,6 +24,7 @@ extension Coordinator {
     public func setMuted(_ muted: Bool) {
         isMuted = muted
         applyVolume()
+        publish(.settingsChanged)
     }
 
     var effectiveVolume: Double { isMuted ? 0 : volume }

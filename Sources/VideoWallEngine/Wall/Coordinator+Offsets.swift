@@ -16,6 +16,7 @@ extension Coordinator {
         requestedOffsets[tile] = nil
         let here = position
         handle(.setOffset(tile, offset))
+        publish(.settingsChanged)
         guard transport != .loading, let here else { return }
         await perform(SeekRequest(target: here, precision: .accurate, rate: nil))
     }

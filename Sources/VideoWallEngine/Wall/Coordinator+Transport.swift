@@ -28,6 +28,7 @@ extension Coordinator {
             let previous = publishedTransport
             publishedTransport = state
             publish(.transport(state))
+            tickPosition(while: state)
             if state == .seeking, previous != .seeking { publish(.seekBegan(movesPlace: !machine.lastSeekKeptPlace)) }
             if previous == .seeking, state != .seeking { publish(.seekEnded(movedPlace: !machine.lastSeekKeptPlace)) }
         case .setState(let tiles, let state):
@@ -148,5 +149,29 @@ extension Coordinator {
     func wakeLoad() {
         prerollWaiter?.resume()
         prerollWaiter = nil
+    }
+}
+
+extension Coordinator {
+    /// How often a playing wall says where it is (`WallEvent.position`); mpv sends `time-pos`
+    /// changes about as often.
+    public static let positionInterval = 0.1
+
+    /// Ticks while the wall plays, and stops when it does not.
+    func tickPosition(while state: TransportState) {
+        guard state == .playing else {
+            positionTicker?.cancel()
+            positionTicker = nil
+            return
+        }
+        guard positionTicker == nil else { return }
+        positionTicker = MainLoop.every(seconds: Self.positionInterval) { [weak self] in
+            guard let self, self.transport == .playing else {
+                self?.positionTicker = nil
+                return false
+            }
+            if let position = self.position { self.publish(.position(position)) }
+            return true
+        }
     }
 }

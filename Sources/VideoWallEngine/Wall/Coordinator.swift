@@ -36,6 +36,8 @@ public final class Coordinator {
     /// told of. Any other seek sets it back to false.
     /// The transport state published last (`WallEvent.transport`).
     var publishedTransport: TransportState?
+    /// Says where the wall is while it plays (`WallEvent.position`).
+    var positionTicker: TimeoutToken?
     /// Offsets asked for in the tiles' specs and not yet given to the transport: one counted
     /// in frames waits for its tile's frame rate (`Coordinator+Offsets`).
     var requestedOffsets: [Int: TileOffset] = [:]
@@ -435,6 +437,7 @@ public final class Coordinator {
         for player in players {
             player.playlist?.goesRound = player.endOfStreamPolicy == .loop || (isLooping && player.loopsWithGroup)
         }
+        publish(.settingsChanged)
     }
 
     /// Returns once no seek is running or held (after a drag, before resuming).
@@ -489,6 +492,8 @@ public final class Coordinator {
     /// state-change queue), and stops every discovery still running.
     public func shutDown() {
         isStopping = true
+        positionTicker?.cancel()
+        positionTicker = nil
         stopTiles()
         folderWatches.removeAll()
         subscribers.forEach { $0.finish() }

@@ -119,6 +119,12 @@ public enum WallEvent: Sendable {
     /// The wall stopped seeking (right after the transport left `.seeking`); whether the seek
     /// that ended it moved the wall's place.
     case seekEnded(movedPlace: Bool)
+    /// A setting of the wall's changed: volume, mute, loop, speed, the A-B points, a tile's
+    /// offset or which tile is heard. Read the wall for the new values.
+    case settingsChanged
+    /// Where the wall is, every `Coordinator.positionInterval` while it plays: what a clock
+    /// display or an observer of the position follows, so no client has to poll.
+    case position(MediaTime)
     case tile(Int, PlayerEvent)
     /// The machine stopped keeping up (with the slowest tile's figure), or keeps up again (nil).
     case overload(OverloadMeter.Figure?)

@@ -194,7 +194,7 @@ public final class WallWindow {
         eventTask = Task { [weak self] in
             for await event in events { self?.handle(event) }
         }
-        timers.append(MainLoop.every(seconds: 0.25) { [weak self] in self?.refreshTransport(); return self != nil })
+        refreshTransport()
         addFrameTick()
         applyAudio()
     }
@@ -524,7 +524,10 @@ public final class WallWindow {
 
     // MARK: Following the wall
 
+    /// The transport bar and the tiles' lines follow the wall's events (a playing wall says
+    /// where it is ten times a second) and the window's own commands: nothing polls.
     private func handle(_ event: WallEvent) {
+        defer { refreshTransport() }
         if case .overload(let figure) = event { showOverload(figure) }
         if case .tileRecovery(let tile, let recovery) = event, let region = viewForTile[tile] {
             switch recovery {
@@ -583,6 +586,7 @@ public final class WallWindow {
 
     public func perform(_ command: WallCommand) {
         guard let coordinator else { return }
+        defer { refreshTransport() }
         switch command {
         case .togglePlayPause: coordinator.perform(.togglePause)
         case .seekBy(let seconds):
