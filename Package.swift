@@ -55,12 +55,14 @@ let package = Package(
 
         // Remote control: mpv's JSON IPC on a Unix socket, served off the main thread and
         // applied to a coordinator. Knows no window: the program hands it screenshots and quit.
-        .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallEngine"]),
+        // Built without package access: an adapter over the engine's public surface.
+        .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallEngine"], packageAccess: false),
 
         // The session bus through GLib's GDBus: MPRIS (org.mpris.MediaPlayer2) applied to a
         // coordinator, and screensaver inhibition for kiosk walls. Needs the GLib main loop on
         // the main thread (its callbacks come from the default context); the engine knows none of it.
-        .target(name: "VideoWallDBus", dependencies: ["VideoWallCore", "VideoWallEngine", "CGio"]),
+        // Built without package access, as the IPC server is.
+        .target(name: "VideoWallDBus", dependencies: ["VideoWallCore", "VideoWallEngine", "CGio"], packageAccess: false),
 
         // The GTK 3 wall window.
         .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),

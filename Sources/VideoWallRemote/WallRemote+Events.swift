@@ -43,7 +43,7 @@ extension WallRemote {
             broadcast("metadata", ["tile": .number(Double(tile + 1)), "data": .object(data)])
         case .tileRecovery(let tile, .retrying(let attempt, let delay, let reason)):
             broadcast("tile-retrying", ["tile": .number(Double(tile + 1)), "attempt": .number(Double(attempt)),
-                                        "delay": .number(delay.inSeconds), "error": .string(reason.reasonText)])
+                                        "delay": .number(delay / .seconds(1)), "error": .string(reason.reasonText)])
         case .tileRecovery(let tile, .recovered(let attempts)):
             broadcast("tile-recovered", ["tile": .number(Double(tile + 1)), "attempts": .number(Double(attempts))])
         default:

@@ -106,8 +106,8 @@ public final class IPCSocketLoop: @unchecked Sendable {
             Thread.detachNewThread {
                 answer.give(Result { () throws(IPCSocketError) in try ListeningSocket.open(at: path) })
             }
-            DispatchQueue.global().asyncAfter(deadline: .now() + timeout.inSeconds) {
-                answer.give(.failure(IPCSocketError(description: "--input-ipc-server \(TerminalText.shortened(path, limit: TerminalText.nameLimit)): no answer within \(Int(timeout.inSeconds)) s")))
+            DispatchQueue.global().asyncAfter(deadline: .now() + (timeout / .seconds(1))) {
+                answer.give(.failure(IPCSocketError(description: "--input-ipc-server \(TerminalText.shortened(path, limit: TerminalText.nameLimit)): no answer within \(Int((timeout / .seconds(1)))) s")))
             }
         }
         let opened = try result.get()
