@@ -53,7 +53,7 @@ struct EmbedExample {
         case .transport(let state): return "wall \(state)"
         case .seekBegan(let movesPlace): return movesPlace ? "seek began" : "tiles lined up"
         case .seekEnded(let movedPlace): return movedPlace ? "seek ended" : "tiles lined up: done"
-        case .settingsChanged: return "settings changed"
+        case .changed(let wall): return "changed: volume \(wall.volume), muted \(wall.isMuted), loop \(wall.isLooping), speed \(wall.rate)"
         case .position: return nil
         case .overload(let figure): return figure.map { "overload: \($0.sentence)" } ?? "overload over"
         case .warning(let text): return "warning: \(text)"

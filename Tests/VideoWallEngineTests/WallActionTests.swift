@@ -20,6 +20,11 @@ final class WallActionTests: XCTestCase {
             let kept = await wall.send(.seek(SeekIntent(target: 60, precision: .accurate)))
             XCTAssertTrue(kept)
             XCTAssertEqual(wall.position?.seconds ?? -1, 3, accuracy: 0.04, "a minute on is the end")
+            let seen = wall.snapshot
+            XCTAssertEqual(seen.position, wall.position)
+            XCTAssertEqual(seen.duration?.seconds ?? 0, 3, accuracy: 0.04)
+            XCTAssertEqual(seen.tiles.count, 1)
+            XCTAssertEqual(seen.transport, .paused)
 
             let tooFast = await wall.send(.setRate(20))
             XCTAssertFalse(tooFast, "20x is past the IPC's speed range")
@@ -78,7 +83,7 @@ final class WallActionTests: XCTestCase {
             let watcher = Task { @MainActor in
                 for await event in events {
                     if case .position(let at) = event { positions.append(at.seconds) }
-                    if case .settingsChanged = event { settings += 1 }
+                    if case .changed(let wall) = event, wall.volume == 0.5 { settings += 1 }
                 }
             }
             defer { watcher.cancel() }
@@ -95,7 +100,7 @@ final class WallActionTests: XCTestCase {
             XCTAssertEqual(positions.count, whilePlaying, "none while paused")
             wall.perform(.setVolume(0.5))
             await pause(seconds: 0.05)
-            XCTAssertEqual(settings, 1, "the volume's change is told")
+            XCTAssertEqual(settings, 1, "the volume's change is told, with the wall as it is after it")
         }
     }
 }

@@ -19,7 +19,7 @@ extension Coordinator {
         let before = abLoopRange
         abLoopA = a.map { max(.zero, $0) }
         abLoopB = b.map { max(.zero, $0) }
-        publish(.settingsChanged)
+        publish(.changed(snapshot))
         guard abLoopRange != before else { return }
         handle(.setABLoop(abLoopRange, position: position ?? .zero))
         await whenSeeksEnd()

@@ -7,7 +7,7 @@ extension Coordinator {
         for slot in slots {
             try? slot.player?.pipeline.set("mute", slot.index != tile)
         }
-        publish(.settingsChanged)
+        publish(.changed(snapshot))
     }
 
     /// The wall's volume over every tile: 1 plays each at its own level (its region's
@@ -16,7 +16,7 @@ extension Coordinator {
         guard level.isFinite else { return }
         volume = min(max(level, 0), 1.3)
         applyVolume()
-        publish(.settingsChanged)
+        publish(.changed(snapshot))
     }
 
     /// Silences every tile, or lets the tiles that are heard be heard again (`m`, mpv's `mute`).
@@ -24,7 +24,7 @@ extension Coordinator {
     public func setMuted(_ muted: Bool) {
         isMuted = muted
         applyVolume()
-        publish(.settingsChanged)
+        publish(.changed(snapshot))
     }
 
     var effectiveVolume: Double { isMuted ? 0 : volume }

@@ -16,7 +16,7 @@ extension Coordinator {
         requestedOffsets[tile] = nil
         let here = position
         handle(.setOffset(tile, offset))
-        publish(.settingsChanged)
+        publish(.changed(snapshot))
         guard transport != .loading, let here else { return }
         await perform(SeekRequest(target: here, precision: .accurate, rate: nil))
     }

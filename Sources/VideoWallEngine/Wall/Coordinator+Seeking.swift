@@ -14,7 +14,7 @@ extension Coordinator {
     public func setRate(_ newRate: Double) async {
         guard newRate > 0 else { return }
         await perform(SeekRequest(target: position ?? .zero, precision: .accurate, rate: newRate))
-        publish(.settingsChanged)
+        publish(.changed(snapshot))
     }
 
     /// Steps every tile `frames` frames (negative: back) and leaves the wall paused there.

@@ -437,7 +437,7 @@ public final class Coordinator {
         for player in players {
             player.playlist?.goesRound = player.endOfStreamPolicy == .loop || (isLooping && player.loopsWithGroup)
         }
-        publish(.settingsChanged)
+        publish(.changed(snapshot))
     }
 
     /// Returns once no seek is running or held (after a drag, before resuming).

@@ -120,8 +120,8 @@ public enum WallEvent: Sendable {
     /// that ended it moved the wall's place.
     case seekEnded(movedPlace: Bool)
     /// A setting of the wall's changed: volume, mute, loop, speed, the A-B points, a tile's
-    /// offset or which tile is heard. Read the wall for the new values.
-    case settingsChanged
+    /// offset or which tile is heard. The wall as it stands after the change.
+    case changed(WallSnapshot)
     /// Where the wall is, every `Coordinator.positionInterval` while it plays: what a clock
     /// display or an observer of the position follows, so no client has to poll.
     case position(MediaTime)
