@@ -48,6 +48,8 @@ extension WallRemote {
             return .success(nil)
         case .wallReport(let report):
             receive(report, from: client)
+            // Not a wall event: an observer of `wall-followers` hears of it now.
+            sendPropertyChanges()
             return .success(nil)
         }
     }
