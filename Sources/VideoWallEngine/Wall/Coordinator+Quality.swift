@@ -29,7 +29,7 @@ extension Coordinator {
     /// snapshots are (`FrameGrabber`), on a worker thread: the wall plays on. Tile 2 is scaled to
     /// tile 1's size when they differ.
     public func measureQuality(timeout: Duration = .seconds(10)) async -> Result<QualityReading, SnapshotError> {
-        let instants = snapshotInstants().filter { $0.tile < 2 }.sorted { $0.tile < $1.tile }
+        let instants = await snapshotInstants().filter { $0.tile < 2 }.sorted { $0.tile < $1.tile }
         guard instants.count == 2 else {
             return .failure(SnapshotError(description: "tile 1 and tile 2 must both show a frame"))
         }

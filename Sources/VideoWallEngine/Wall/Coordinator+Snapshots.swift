@@ -15,7 +15,7 @@ extension Coordinator {
     /// there (to a temporary name, then renamed), so the wall plays on meanwhile. Each tile's
     /// answer is the path written or why not; a tile with no frame on screen has none.
     public func saveTileSnapshots(into directory: String, timeout: Duration = .seconds(10)) async -> [Int: Result<String, SnapshotError>] {
-        let instants = snapshotInstants()
+        let instants = await snapshotInstants()
         let seconds = timeout.inSeconds
         // Every grab starts at once, each on its own thread; the answers are gathered after.
         let grabs = instants.map { tile, uri, streamTime in
@@ -33,12 +33,16 @@ extension Coordinator {
         return results
     }
 
-    /// Per tile showing a frame: its source and the stream time of that frame. Read again when
-    /// a frame boundary fell between the tiles' reads (their frames, offsets counted, must be
-    /// one instant to within half a frame).
-    func snapshotInstants() -> [(tile: Int, uri: String, streamTime: MediaTime)] {
+    /// Per tile showing a frame: its source and the stream time of that frame. Read again, a
+    /// few milliseconds later, when a frame boundary fell between the tiles' reads (their
+    /// frames, offsets counted, must be one instant to within half a frame): each tile's sink
+    /// shows its next frame on its own thread, a moment apart from the others', and a read in
+    /// that moment sees one tile on the next frame. (Read again at once, as it was, it saw the
+    /// same thing: the tile screenshots of a window were once a frame apart.)
+    func snapshotInstants() async -> [(tile: Int, uri: String, streamTime: MediaTime)] {
         var instants: [(tile: Int, uri: String, streamTime: MediaTime)] = []
-        for _ in 0..<3 {
+        for attempt in 0..<10 {
+            if attempt > 0 { await MainLoop.sleep(seconds: 0.004) }
             instants = []
             var onWall: [MediaTime] = []
             for player in active {
