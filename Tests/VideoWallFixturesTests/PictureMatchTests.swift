@@ -48,4 +48,17 @@ final class PictureMatchTests: XCTestCase {
         XCTAssertEqual(a.shifted(by: 1).intervals, [2.0...2.04, 4.0...4.04])
         XCTAssertEqual(TimeSet(intervals: [0...1, 0.5...2, 3...4]).length, 3)
     }
+
+    func testOnAWallThatGoesRoundTheLastFrameMeetsTheFirstAcrossTheWrap() {
+        // 8.1 s passes: one tile has just begun its next pass, another still shows its last
+        // frame (7.96 s on, held until the wrap).
+        let begun = TimeSet(intervals: [0.0...0.08]).repeating(every: 8.1)
+        let ending = TimeSet(intervals: [7.96...Double.infinity]).repeating(every: 8.1)
+        XCTAssertTrue(TimeSet.common([begun.widened(by: 0.045), ending.widened(by: 0.045)]).isEmpty == false)
+        XCTAssertTrue(TimeSet.common([TimeSet(intervals: [0.0...0.08]), TimeSet(intervals: [7.96...Double.infinity])]).isEmpty,
+                      "without the wrap they fit no instant")
+        let middle = TimeSet(intervals: [4.0...4.04]).repeating(every: 8.1)
+        XCTAssertTrue(TimeSet.common([begun, middle]).isEmpty, "half a pass apart is still apart")
+        XCTAssertEqual(ending.length, 3 * 0.14, accuracy: 1e-9, "held until the wrap, not for good")
+    }
 }

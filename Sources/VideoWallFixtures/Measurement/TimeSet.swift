@@ -42,6 +42,21 @@ public struct TimeSet: Sendable, Equatable {
         return TimeSet(intervals: result, bestDistance: max(bestDistance, other.bestDistance))
     }
 
+    /// The set on a wall that goes round every `period` seconds: each interval cut at the
+    /// period (a tile's last frame is held until the wrap, not for good) and repeated one
+    /// period earlier and later, so the instants just before a wrap meet those just after it
+    /// (a capture at the wrap may find one tile already on its next pass).
+    public func repeating(every period: Double) -> TimeSet {
+        guard period > 0 else { return self }
+        let cut = intervals.compactMap { interval -> ClosedRange<Double>? in
+            guard interval.lowerBound <= period else { return nil }
+            return interval.lowerBound...min(interval.upperBound, period)
+        }
+        return TimeSet(intervals: cut + cut.map { ($0.lowerBound - period)...($0.upperBound - period) }
+                           + cut.map { ($0.lowerBound + period)...($0.upperBound + period) },
+                       bestDistance: bestDistance)
+    }
+
     /// The set moved `seconds` later.
     public func shifted(by seconds: Double) -> TimeSet {
         TimeSet(intervals: intervals.map { ($0.lowerBound + seconds)...($0.upperBound + seconds) }, bestDistance: bestDistance)
