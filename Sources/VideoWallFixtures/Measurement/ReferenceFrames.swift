@@ -88,13 +88,13 @@ public struct ReferenceFrames: Sendable {
 private final class Collected: @unchecked Sendable {
     private let lock = NSLock()
     private var first: MediaTime?
-    private var last: MediaTime?
+    /// The wall's own rule for a run of frames stamped with one time: its first is shown.
+    private var repeats = RepeatedFrameFilter()
     private var list: [ReferenceFrames.Frame] = []
 
     func add(_ running: MediaTime, _ signature: PictureSignature) {
         lock.lock(); defer { lock.unlock() }
-        if running == last { return }
-        last = running
+        guard repeats.admits(presentationTime: running) else { return }
         let origin = first ?? running
         first = origin
         list.append(ReferenceFrames.Frame(time: (running - origin).seconds, signature: signature))
