@@ -51,8 +51,14 @@ extension Coordinator {
             await setRate(rate)
         case .slower: await setRate(PlaybackRate.slower(than: rate))
         case .faster: await setRate(PlaybackRate.faster(than: rate))
+        case .pause:
+            // Paused, the tiles are brought onto one frame (a seek that keeps the place): the
+            // pause is done when they are, so a client's next read of the position holds.
+            pause()
+            await pauseAlignment?.value
+            await whenSeeksEnd()
         case .cycleABLoop: await cycleABLoop()
-        case .play, .pause, .togglePause, .seek, .setLooping, .toggleLooping, .setMuted, .toggleMute, .setVolume:
+        case .play, .togglePause, .seek, .setLooping, .toggleLooping, .setMuted, .toggleMute, .setVolume:
             return perform(action)
         }
         return true
