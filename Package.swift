@@ -65,7 +65,7 @@ let package = Package(
         .target(name: "VideoWallDBus", dependencies: ["VideoWallCore", "VideoWallEngine", "CGio"], packageAccess: false),
 
         // The GTK 3 wall window.
-        .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"]),
+        .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"], packageAccess: false),
 
         // The benchmark: sync, loop, seek, start-up and cost, against bare GStreamer baselines.
         .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "GStreamerKit", "GLibMainLoop"]),

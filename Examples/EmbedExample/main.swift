@@ -18,7 +18,7 @@ struct EmbedExample {
             FileHandle.standardError.write(Data("usage: videowall-embed-example [--play-for SECONDS] MEDIA-OR-FOLDER...\n".utf8))
             exit(64)
         }
-        let wall = try Coordinator()                        // one clock, one base time
+        let wall = try Wall()                        // one clock, one base time
         let events = wall.events()                          // before loading: no event is missed
         let printer = Task { @MainActor in
             for await event in events {
@@ -28,10 +28,10 @@ struct EmbedExample {
         // Output: .headless by default. A folder's playlist goes round, so a file added to the
         // folder while it plays is shown when its turn comes.
         await wall.load(paths.map { TileSpec(source: $0, endOfStream: isFolder($0) ? .loop : .hold) })
-        wall.play()
+        await wall.send(.play)                              // every intent is a `WallAction`
         try await Task.sleep(for: .seconds(2))
-        await wall.seek(to: .seconds(1), precision: .accurate)
-        await wall.setRate(2)
+        await wall.send(.seek(SeekIntent(target: 1, reference: .absolute, precision: .accurate)))
+        await wall.send(.setRate(2))
         try await Task.sleep(for: .seconds(1 + playFor))
         for tile in wall.tiles {                            // one per path, in order
             let position = tile.position.map { String(format: "%.3f s", $0.seconds) } ?? "none"

@@ -64,9 +64,9 @@ struct CorpusBench {
 
     /// Plays `files` as one headless wall to the end of the longest (or a failure of all).
     private func play(_ files: [String], timeout: Double) async throws -> Played {
-        var configuration = CoordinatorConfiguration()
+        var configuration = WallConfiguration()
         configuration.maximumTiles = max(4, files.count)
-        let wall = try Coordinator(configuration: configuration)
+        let wall = try Wall(configuration: configuration)
         await wall.load(files.map { TileSpec(source: $0) })
         wall.play()
         let deadline = Date().addingTimeInterval(timeout)

@@ -26,11 +26,11 @@ struct FaultBench {
         // Eight times the clip's rate: the tile reads ahead as over a fast network, never the whole file.
         var server = try LoopbackHTTPServer(serving: folder, bytesPerSecond: 8_000_000)
         defer { server.terminate() }
-        var configuration = CoordinatorConfiguration()
+        var configuration = WallConfiguration()
         configuration.groupLoop = true
         configuration.recovery = .forever
         configuration.stallWatch = StallWatch()
-        let wall = try Coordinator(configuration: configuration)
+        let wall = try Wall(configuration: configuration)
         defer { wall.shutDown() }
         let watcher = FaultWatcher(wall)
         await wall.load([TileSpec(source: server.url(for: clip)), TileSpec(source: clip)])
@@ -89,7 +89,7 @@ struct FaultBench {
     }
 
     /// The largest distance between the two tiles' positions over ten reads, in milliseconds.
-    private func spread(_ wall: Coordinator) async -> Double {
+    private func spread(_ wall: Wall) async -> Double {
         var largest = 0.0
         for _ in 0..<10 {
             let positions = wall.tiles.compactMap { $0.position?.seconds }
@@ -101,9 +101,9 @@ struct FaultBench {
 
     /// A client that sends 20,000 requests and reads none of the replies, while a polite one
     /// asks for the position ten times: how long the polite one waited at most.
-    private func measureFlood(_ wall: Coordinator) async throws -> BenchReport.Faults.Flood {
+    private func measureFlood(_ wall: Wall) async throws -> BenchReport.Faults.Flood {
         let path = NSTemporaryDirectory() + "videowall-bench-\(UUID().uuidString.prefix(8)).sock"
-        let remote = try await WallRemote.start(at: path, coordinator: wall)
+        let remote = try await WallRemote.start(at: path, wall: wall)
         defer { remote.stop() }
         let droppedBefore = wall.tiles[1].statistics?.framesDropped ?? 0
         let flooding = Task.detached { IPCFlooder.flood(path, lines: 20_000) }
@@ -136,7 +136,7 @@ private final class FaultWatcher {
     private(set) var failures = 0
     private var task: Task<Void, Never>?
 
-    init(_ wall: Coordinator) {
+    init(_ wall: Wall) {
         let events = wall.events()
         task = Task { [weak self] in
             for await event in events {

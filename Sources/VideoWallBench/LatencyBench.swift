@@ -20,7 +20,7 @@ struct LatencyBench {
         let (wall, recorders) = try await SinkSyncBench.openWall(clips: clips, loop: false)
         var wallTimes: [Double] = [], wallErrors = 0
         for frame in targets {
-            let target = Coordinator.frameSeekTime(FrameMath.time(ofFrame: Int64(frame), frameDuration: frameDuration), frameDuration: frameDuration)
+            let target = Wall.frameSeekTime(FrameMath.time(ofFrame: Int64(frame), frameDuration: frameDuration), frameDuration: frameDuration)
             let start = Date()
             await wall.seek(to: target, precision: .accurate)
             wallTimes.append(Date().timeIntervalSince(start) * 1000)
@@ -36,7 +36,7 @@ struct LatencyBench {
         guard await bare.preroll(timeout: 20) else { throw BenchError("the baseline playbins did not preroll") }
         var bareTimes: [Double] = [], bareErrors = 0
         for frame in targets {
-            let target = Coordinator.frameSeekTime(FrameMath.time(ofFrame: Int64(frame), frameDuration: frameDuration), frameDuration: frameDuration)
+            let target = Wall.frameSeekTime(FrameMath.time(ofFrame: Int64(frame), frameDuration: frameDuration), frameDuration: frameDuration)
             let start = Date()
             _ = await bare.seek(to: target, timeout: 20)
             bareTimes.append(Date().timeIntervalSince(start) * 1000)

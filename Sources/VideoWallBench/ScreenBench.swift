@@ -18,7 +18,7 @@ struct ScreenBench {
         options.width = 1280
         options.height = 720
         let window = try WallWindow(layout: layout, assignments: clips.enumerated().map { ($0.offset, $0.element) }, options: options)
-        let wall = try Coordinator()
+        let wall = try Wall()
         try window.show(following: wall)
         window.perform(.toggleNames)
         defer { wall.shutDown(); window.close() }

@@ -92,11 +92,11 @@ struct SinkSyncBench {
         return zip(keys, renders).map { ($0, $1[keyPath: time]) }
     }
 
-    static func openWall(clips: [String], loop: Bool) async throws -> (Coordinator, [RenderRecorder]) {
-        var configuration = CoordinatorConfiguration()
+    static func openWall(clips: [String], loop: Bool) async throws -> (Wall, [RenderRecorder]) {
+        var configuration = WallConfiguration()
         configuration.groupLoop = loop
         configuration.maximumTiles = clips.count
-        let wall = try Coordinator(configuration: configuration)
+        let wall = try Wall(configuration: configuration)
         let recorders = try clips.indices.map { try RenderRecorder(name: "bench\($0)", clock: wall.clock) }
         await wall.load(zip(clips, recorders).map { TileSpec(source: $0, output: $1.sink, muted: true) })
         if let failure = wall.slots.compactMap(\.failure).first { throw BenchError(failure.description) }

@@ -1,7 +1,7 @@
 import VideoWallCore
 import VideoWallEngine
 
-/// The properties, read from and written to the coordinator (README, "Remote control").
+/// The properties, read from and written to the wall (README, "Remote control").
 extension WallRemote {
     func value(ofPropertyNamed name: String) -> JSONValue? {
         WallProperty(name: name).flatMap(value(of:))
@@ -11,35 +11,36 @@ extension WallRemote {
     /// not known yet), which mpv answers with "property unavailable".
     func value(of property: WallProperty) -> JSONValue? {
         guard let wall else { return nil }
+        let state = wall.snapshot
         switch property {
-        case .pause: return .bool(!wall.intendsToPlay)
-        case .speed: return .number(wall.rate)
-        case .timePosition: return wall.position.map { .number($0.seconds) }
-        case .duration: return wall.duration.map { .number($0.seconds) }
+        case .pause: return .bool(state.isPaused)
+        case .speed: return .number(state.rate)
+        case .timePosition: return state.position.map { .number($0.seconds) }
+        case .duration: return state.duration.map { .number($0.seconds) }
         case .percentPosition:
-            guard let position = wall.position, let duration = wall.duration, duration > .zero else { return nil }
+            guard let position = state.position, let duration = state.duration, duration > .zero else { return nil }
             return .number(min(100, max(0, 100 * position.seconds / duration.seconds)))
-        case .volume: return .number((wall.volume * 100).rounded())
-        case .mute: return .bool(wall.isMuted)
-        case .loop: return .string(wall.isLooping ? "inf" : "no")
-        case .seeking: return .bool(wall.transport == .seeking)
-        case .endReached: return .bool(wall.transport == .ended)
-        case .pausedForCache: return .bool(wall.transport == .buffering)
+        case .volume: return .number((state.volume * 100).rounded())
+        case .mute: return .bool(state.isMuted)
+        case .loop: return .string(state.isLooping ? "inf" : "no")
+        case .seeking: return .bool(state.transport == .seeking)
+        case .endReached: return .bool(state.transport == .ended)
+        case .pausedForCache: return .bool(state.transport == .buffering)
         case .frameDropCount:
-            return .number(Double(wall.tiles.compactMap(\.statistics?.framesDropped).reduce(0, +)))
-        case .abLoopA: return wall.abLoopA.map { .number($0.seconds) } ?? .string("no")
-        case .abLoopB: return wall.abLoopB.map { .number($0.seconds) } ?? .string("no")
-        case .tiles: return .array(wall.tiles.map(Self.description(of:)))
-        case .tileCount: return .number(Double(wall.tiles.count))
-        case .syncError: return Self.syncError(of: wall.tiles)
+            return .number(Double(state.tiles.compactMap(\.statistics?.framesDropped).reduce(0, +)))
+        case .abLoopA: return state.abLoopA.map { .number($0.seconds) } ?? .string("no")
+        case .abLoopB: return state.abLoopB.map { .number($0.seconds) } ?? .string("no")
+        case .tiles: return .array(state.tiles.map(Self.description(of:)))
+        case .tileCount: return .number(Double(state.tiles.count))
+        case .syncError: return Self.syncError(of: state.tiles)
         case .timeline: return wall.timeline?.json
         // A playlist tile's list, as given: a follower reads it itself.
-        case .sources: return .array(wall.tiles.map { .string($0.playlistSource ?? $0.source) })
+        case .sources: return .array(state.tiles.map { .string($0.playlistSource ?? $0.source) })
         case .clockPort: return wall.configuration.clockServicePort.map { .number(Double($0)) }
         case .layout: return sharedLayout?.json
         case .followers: return .array(followerReports.map(Self.json))
         case .tile(let number, let field):
-            let tiles = wall.tiles
+            let tiles = state.tiles
             guard tiles.indices.contains(number - 1) else { return nil }
             return Self.value(of: field, of: tiles[number - 1])
         }
@@ -92,6 +93,7 @@ extension WallRemote {
         guard let property = WallProperty(name: name) else { return .failure(.propertyNotFound) }
         guard property.isWritable else { return .failure(.propertyError) }
         guard let wall else { return .failure(.propertyUnavailable) }
+        let state = wall.snapshot
         switch property {
         case .pause:
             guard let paused = IPCValue.flag(value) else { return .failure(.propertyFormat) }
@@ -116,7 +118,7 @@ extension WallRemote {
             guard let url = value.stringValue, !url.isEmpty, url.utf8.count <= IPCCommand.maximumTextLength, !url.contains("\0") else {
                 return .failure(.propertyFormat)
             }
-            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            guard state.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
             return await load(url, intoTile: number).mapError { _ in .propertyError }
         case .abLoopA, .abLoopB:
             // mpv's values: a time in seconds, or "no".
@@ -125,16 +127,17 @@ extension WallRemote {
                 guard let seconds = IPCValue.number(value), (0...IPCValue.largestMagnitude).contains(seconds) else { return .failure(.propertyFormat) }
                 point = .seconds(seconds)
             }
-            await wall.setABLoop(a: property == .abLoopA ? point : wall.abLoopA, b: property == .abLoopB ? point : wall.abLoopB)
+            let state = wall.snapshot
+            await wall.send(.setABLoop(a: property == .abLoopA ? point : state.abLoopA, b: property == .abLoopB ? point : state.abLoopB))
         case .tile(let number, .itemPosition):
             guard let position = IPCValue.number(value).flatMap({ Int(exactly: $0) }) else { return .failure(.propertyFormat) }
-            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            guard state.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
             guard position >= 1 else { return .failure(.propertyError) }
             do { try await wall.changeItem(ofTile: number - 1, to: .position(position - 1)) } catch { return .failure(.propertyError) }
         case .tile(let number, .offset):
             guard let offset = Self.offset(value) else { return .failure(.propertyFormat) }
-            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
-            await wall.setOffset(offset.resolved(frameDuration: wall.frameDuration(ofTile: number - 1)), ofTile: number - 1)
+            guard state.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            await wall.send(.setOffset(tile: number - 1, to: offset))
         default:
             return .failure(.propertyError)
         }
@@ -158,13 +161,14 @@ extension WallRemote {
     func cycle(_ name: String, down: Bool) async -> Result<Void, IPCError> {
         guard let property = WallProperty(name: name) else { return .failure(.propertyNotFound) }
         guard let wall else { return .failure(.propertyUnavailable) }
+        let state = wall.snapshot
         switch property {
-        case .pause: return await set(name, to: .bool(wall.intendsToPlay))
-        case .mute: return await set(name, to: .bool(!wall.isMuted))
-        case .loop: return await set(name, to: .bool(!wall.isLooping))
+        case .pause: return await set(name, to: .bool(!state.isPaused))
+        case .mute: return await set(name, to: .bool(!state.isMuted))
+        case .loop: return await set(name, to: .bool(!state.isLooping))
         case .speed:
             // The speed keys' ladder (0.25x to 4x), as `[` and `]` move along it.
-            return await set(name, to: .number(down ? PlaybackRate.slower(than: wall.rate) : PlaybackRate.faster(than: wall.rate)))
+            return await set(name, to: .number(down ? PlaybackRate.slower(than: state.rate) : PlaybackRate.faster(than: state.rate)))
         default:
             return .failure(property.isWritable ? .propertyFormat : .propertyError)
         }
@@ -173,19 +177,21 @@ extension WallRemote {
     func add(_ step: Double, to name: String) async -> Result<Void, IPCError> {
         guard let property = WallProperty(name: name) else { return .failure(.propertyNotFound) }
         guard let wall else { return .failure(.propertyUnavailable) }
+        let state = wall.snapshot
         switch property {
         case .volume:
-            let volume = min(max(wall.volume * 100 + step, WallProperty.volumeRange.lowerBound), WallProperty.volumeRange.upperBound)
+            let volume = min(max(state.volume * 100 + step, WallProperty.volumeRange.lowerBound), WallProperty.volumeRange.upperBound)
             return await set(name, to: .number(volume))
         case .speed:
-            let rate = min(max(wall.rate + step, WallProperty.speedRange.lowerBound), WallProperty.speedRange.upperBound)
+            let rate = min(max(state.rate + step, WallProperty.speedRange.lowerBound), WallProperty.speedRange.upperBound)
             return await set(name, to: .number(rate))
         case .timePosition:
             let seek = SeekIntent(target: step, reference: .relative, precision: .accurate)
             return await wall.send(.seek(seek)) ? .success(()) : .failure(.propertyUnavailable)
         case .tile(let number, .offset):
-            guard wall.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
-            return await set(name, to: .number(wall.offset(ofTile: number - 1).seconds + step))
+            let tiles = state.tiles
+            guard tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            return await set(name, to: .number(tiles[number - 1].offset.seconds + step))
         default:
             return .failure(property.isWritable ? .propertyFormat : .propertyError)
         }

@@ -3,14 +3,14 @@ import VideoWallCore
 import VideoWallEngine
 
 /// A wall driven from outside with mpv's JSON IPC (`--input-ipc-server`): each client's lines
-/// are read as commands and applied to the coordinator on the main actor, in order; replies,
+/// are read as commands and applied to the wall on the main actor, in order; replies,
 /// property changes and the wall's events go back on the socket. Several clients at once;
 /// none can stall the wall (`IPCSocketServer` reads and writes off the main thread).
 ///
 /// Dropping the remote (or `stop()`) tells every client `shutdown` and removes the socket.
 @MainActor
 public final class WallRemote {
-    private(set) weak var coordinator: Coordinator?
+    private(set) weak var wall: Wall?
     private var server: IPCSocketServer?
     var observations = PropertyObservations()
     /// Events each client turned off (`disable_event`); "all" turns off every one.
@@ -41,30 +41,30 @@ public final class WallRemote {
     /// Saves what the wall shows as a PNG at a path (`screenshot-to-file`); nil without a window.
     public var saveScreenshot: ((String) async throws -> Void)?
 
-    private init(coordinator: Coordinator) {
-        self.coordinator = coordinator
+    private init(wall: Wall) {
+        self.wall = wall
     }
 
     /// Opens the socket at `path` (mode 0600; a stale socket is replaced, anything else is
-    /// refused) and serves the wall of `coordinator` until stopped or dropped.
-    public static func start(at path: String, coordinator: Coordinator) async throws(IPCSocketError) -> WallRemote {
-        let remote = WallRemote(coordinator: coordinator)
+    /// refused) and serves `wall` until stopped or dropped.
+    public static func start(at path: String, wall: Wall) async throws(IPCSocketError) -> WallRemote {
+        let remote = WallRemote(wall: wall)
         remote.server = try await IPCSocketServer.open(at: path) { [weak remote] incoming in remote?.receive(incoming) }
-        remote.listen(to: coordinator)
+        remote.listen(to: wall)
         return remote
     }
 
     /// The same, over TCP on `port` (a leader's control port: for trusted networks only).
-    public static func start(tcpPort port: Int, coordinator: Coordinator) async throws(IPCSocketError) -> WallRemote {
-        let remote = WallRemote(coordinator: coordinator)
+    public static func start(tcpPort port: Int, wall: Wall) async throws(IPCSocketError) -> WallRemote {
+        let remote = WallRemote(wall: wall)
         remote.server = try await IPCSocketServer.open(tcpPort: port) { [weak remote] incoming in remote?.receive(incoming) }
-        remote.listen(to: coordinator)
+        remote.listen(to: wall)
         return remote
     }
 
     /// Follows the wall's events and checks observed properties, once the server runs.
-    private func listen(to coordinator: Coordinator) {
-        let events = coordinator.events()
+    private func listen(to wall: Wall) {
+        let events = wall.events()
         // Observed properties are looked at after each of the wall's events (a playing wall
         // says where it is ten times a second), never on a timer of this server's own.
         eventTask = Task { [weak self] in
@@ -85,8 +85,6 @@ public final class WallRemote {
     }
 
     isolated deinit { stop() }
-
-    var wall: Coordinator? { coordinator }
 
     // MARK: Clients
 

@@ -19,7 +19,7 @@ final class ABLoopTests: XCTestCase {
                          ClipSpec(width: 256, height: 256, frames: 150, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 45)]
             var paths: [String] = []
             for clip in clips { paths.append(try await TestClips.clip(clip)) }
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             let sinks = try (0..<2).map { try RenderRecorder(name: "ab\($0)", clock: wall.clock) }
             await wall.load([TileSpec(source: paths[0], output: sinks[0].sink, muted: true, opensAudioDevice: false),

@@ -55,9 +55,9 @@ final class BadInputTests: XCTestCase {
         try onMainLoop(timeout: 90) {
             let good = try await TestClips.clip(TestClips.landscape)
             let text = TestClips.file(named: "wall-notes.mp4", contents: Data(String(repeating: "hello\n", count: 100).utf8))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.maximumTiles = 4
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             let sources = [good, TestClips.directory + "/missing.mp4", text, good, good]
             await wall.load(sources.map { TileSpec(source: $0) })
             defer { wall.shutDown() }
@@ -108,7 +108,7 @@ final class BadInputTests: XCTestCase {
             let cut = try await Self.cutShortClip()
             let good = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 120))
 
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: good), TileSpec(source: cut)])
             await wall.whenDescribed()
@@ -132,7 +132,7 @@ final class BadInputTests: XCTestCase {
     func testLoopingFileCutShortWarnsAtTheWrap() throws {
         try onMainLoop(timeout: 90) {
             let cut = try await Self.cutShortClip()
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: cut, endOfStream: .loop)])
             await wall.whenDescribed()
@@ -149,7 +149,7 @@ final class BadInputTests: XCTestCase {
     func testLoopingWholeFileWarnsNothing() throws {
         try onMainLoop(timeout: 90) {
             let whole = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: whole, endOfStream: .loop)])
             await wall.whenDescribed()

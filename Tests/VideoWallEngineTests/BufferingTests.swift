@@ -25,7 +25,7 @@ final class BufferingTests: XCTestCase {
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let remote = server.url(for: local)
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             var transports: [TransportState] = []
             let events = wall.events()
@@ -72,7 +72,7 @@ final class BufferingTests: XCTestCase {
         let (local, server) = try streamingClip(stallingAfter: 4, for: 60)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
             wall.play()
@@ -98,7 +98,7 @@ final class BufferingTests: XCTestCase {
         let (local, server) = try streamingClip(stallingAfter: 10, for: 3)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
             let remote = try XCTUnwrap(wall.slots[0].player), localPlayer = try XCTUnwrap(wall.slots[1].player)

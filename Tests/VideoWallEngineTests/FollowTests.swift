@@ -14,18 +14,18 @@ final class FollowTests: XCTestCase {
         try onMainLoop(timeout: 90) {
             let clip = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, keyFrameInterval: 30))
             let port = try FreePort.udp()
-            var leading = CoordinatorConfiguration()
+            var leading = WallConfiguration()
             leading.clockServicePort = port
-            let leader = try Coordinator(configuration: leading)
+            let leader = try Wall(configuration: leading)
             defer { leader.shutDown() }
             let leaderFrames = try RenderRecorder(name: "leader", clock: leader.clock)
             await leader.load([TileSpec(source: clip, output: leaderFrames.sink, muted: true, opensAudioDevice: false)])
             leader.play()
             await pause(seconds: 1.5)
 
-            var following = CoordinatorConfiguration()
+            var following = WallConfiguration()
             following.clock = .network(host: "127.0.0.1", port: port)
-            let follower = try Coordinator(configuration: following)
+            let follower = try Wall(configuration: following)
             defer { follower.shutDown() }
             let synced = await follower.waitForClockSync(timeout: .seconds(10))
             XCTAssertTrue(synced, "the follower's clock follows the leader's")

@@ -12,12 +12,12 @@ final class GroupLoopStallTests: XCTestCase {
         try onMainLoop(timeout: 90) {
             let short = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 60, pattern: "ball"))
             let long = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 240))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.groupLoop = true
             configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
             // A watchdog quicker than the kiosk's 5 s, so the 6 s hold would trip it thrice over.
             configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             var failures: [String] = []
             let events = wall.events()

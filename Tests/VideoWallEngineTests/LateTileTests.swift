@@ -15,9 +15,9 @@ final class LateTileTests: XCTestCase {
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 150))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.startTimeout = .milliseconds(500)
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             let started = Date()
             await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])

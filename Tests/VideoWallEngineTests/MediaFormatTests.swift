@@ -13,7 +13,7 @@ final class MediaFormatTests: XCTestCase {
             // 30 frames at 320x180 then 30 at 180x320, one H.264 stream: the change is at 1 s.
             let switching = try await TestClips.sizeSwitchingStream(named: "format-switching", pattern: "ball")
 
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             var reported: [(format: MediaFormat, position: Double)] = []
             let events = wall.events()

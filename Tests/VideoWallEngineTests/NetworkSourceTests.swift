@@ -17,7 +17,7 @@ final class NetworkSourceTests: XCTestCase {
             XCTAssertTrue(asset.isNetwork)
             XCTAssertEqual(asset.video?.width, 320)
 
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: remote), TileSpec(source: local)])
             // Prerolled; a network tile may still be filling its buffer.
@@ -39,7 +39,7 @@ final class NetworkSourceTests: XCTestCase {
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let local = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 15, pattern: "ball"))
-            let wall = try Coordinator()
+            let wall = try Wall()
             await wall.load([TileSpec(source: server.url(for: local), endOfStream: .loop)])
             wall.play()
             let player = try XCTUnwrap(wall.players.first)
@@ -75,7 +75,7 @@ final class NetworkSourceTests: XCTestCase {
             XCTAssertTrue(fromRangeless.isSeekable, "an HLS playlist seeks without byte ranges")
 
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 90))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: playlist), TileSpec(source: local)])
             // Prerolled; a network tile may still be filling its buffer.
@@ -109,7 +109,7 @@ final class NetworkSourceTests: XCTestCase {
             let seekableAsset = try await AssetLoader.load(seekableServer.url(for: local))
             XCTAssertTrue(seekableAsset.isSeekable, "a server that answers Range is seekable")
 
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: local), TileSpec(source: remote)])
             // Prerolled; a network tile may still be filling its buffer.
@@ -137,7 +137,7 @@ final class NetworkSourceTests: XCTestCase {
     /// Positions are the frames on screen: a frame boundary can fall between two reads, so a
     /// mismatch is read again a moment later.
     @MainActor
-    private static func assertPositionsAgree(_ wall: Coordinator, _ context: String, file: StaticString = #filePath, line: UInt = #line) async {
+    private static func assertPositionsAgree(_ wall: Wall, _ context: String, file: StaticString = #filePath, line: UInt = #line) async {
         var positions: [Int64] = []
         for _ in 0..<5 {
             positions = wall.players.compactMap { $0.position?.nanoseconds }

@@ -13,7 +13,7 @@ final class OffsetTests: XCTestCase {
     static let frame = MediaTime(nanoseconds: 33_333_333)
 
     @MainActor
-    static func makeWall(offsets: [TileOffset]) async throws -> Coordinator {
+    static func makeWall(offsets: [TileOffset]) async throws -> Wall {
         let clips = [ClipSpec(width: 320, height: 180, frames: 240, keyFrameInterval: 30, audio: true),
                      ClipSpec(width: 256, height: 256, frames: 240, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7),
                      ClipSpec(width: 180, height: 320, frames: 240, pattern: "colors", keyFrameInterval: 45)]
@@ -21,7 +21,7 @@ final class OffsetTests: XCTestCase {
         for (clip, offset) in zip(clips, offsets) {
             specs.append(TileSpec(source: try await TestClips.clip(clip), muted: true, opensAudioDevice: false, offset: offset))
         }
-        let wall = try Coordinator()
+        let wall = try Wall()
         await wall.load(specs)
         XCTAssertEqual(wall.players.filter { $0.state == .ready || $0.state == .paused }.count, specs.count, "every tile prerolled")
         return wall
@@ -29,13 +29,13 @@ final class OffsetTests: XCTestCase {
 
     /// The frame index each tile last rendered.
     @MainActor
-    static func frames(_ wall: Coordinator) -> [Int?] {
+    static func frames(_ wall: Wall) -> [Int?] {
         wall.players.map { $0.lastRenderedTimestamp().map { Int(FrameMath.frameIndex(of: $0, frameDuration: frame)) } }
     }
 
     /// Reads until two reads agree on the differences (a frame boundary may fall between reads).
     @MainActor
-    static func assertDifferences(_ wall: Coordinator, _ expected: [Int], _ context: String, file: StaticString = #filePath, line: UInt = #line) async {
+    static func assertDifferences(_ wall: Wall, _ expected: [Int], _ context: String, file: StaticString = #filePath, line: UInt = #line) async {
         var seen: [Int?] = []
         for _ in 0..<5 {
             seen = frames(wall)
@@ -60,7 +60,7 @@ final class OffsetTests: XCTestCase {
             await pause(seconds: 0.1)
             await Self.assertDifferences(wall, [0, 10, -6], "paused")
 
-            await wall.seek(to: Coordinator.frameSeekTime(.seconds(4), frameDuration: Self.frame), precision: .accurate)
+            await wall.seek(to: Wall.frameSeekTime(.seconds(4), frameDuration: Self.frame), precision: .accurate)
             XCTAssertEqual(Self.frames(wall), [120, 110, 126], "an accurate seek")
             await wall.step(frames: 1)
             XCTAssertEqual(Self.frames(wall), [121, 111, 127], "a frame step")

@@ -14,7 +14,7 @@ final class PauseAlignmentTests: XCTestCase {
         let silent = ClipSpec(width: 256, height: 144, frames: 300, pattern: "ball", keyFrameInterval: 45)
         try onMainLoop(timeout: 90) {
             let a = try await TestClips.clip(withSound), b = try await TestClips.clip(silent)
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([a, b, a].map { TileSpec(source: $0, muted: true, opensAudioDevice: false) })
             var frames: [[Int?]] = []

@@ -26,7 +26,7 @@ final class PlaylistSoundTests: XCTestCase {
             if !FileManager.default.fileExists(atPath: still) {
                 try await ClipGenerator.run("videotestsrc num-buffers=1 pattern=colors ! video/x-raw,width=200,height=150 ! pngenc ! filesink location=\(still)", timeout: 20)
             }
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             let warnings = WarningCollector(wall)
             let pictures = try RenderRecorder(name: "sound-playlist", clock: wall.clock)

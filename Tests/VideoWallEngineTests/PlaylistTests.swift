@@ -23,7 +23,7 @@ final class PlaylistTests: XCTestCase {
             if !FileManager.default.fileExists(atPath: still) {
                 try await ClipGenerator.run("videotestsrc num-buffers=1 pattern=smpte ! video/x-raw,width=400,height=300 ! pngenc ! filesink location=\(still)", timeout: 20)
             }
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "playlist", clock: wall.clock)
             var spec = TileSpec(source: paths[0], output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false)
@@ -71,7 +71,7 @@ final class PlaylistTests: XCTestCase {
             try "#EXTM3U\nclips/10.webm\nclips/missing.mp4\nposter.png\n./clips/2.mp4\n".write(toFile: folder + "/list.m3u", atomically: true, encoding: .utf8)
 
             for (source, first, second) in [(folder + "/list.m3u", 36, 45), (folder + "/clips", 45, 36)] {
-                let wall = try Coordinator()
+                let wall = try Wall()
                 let warnings = WarningCollector(wall)
                 let sink = try RenderRecorder(name: "playlist-file", clock: wall.clock)
                 await wall.load([TileSpec(source: source, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false)])
@@ -104,7 +104,7 @@ final class PlaylistTests: XCTestCase {
             try FileManager.default.createDirectory(atPath: folder + "/broken", withIntermediateDirectories: true)
             try String(repeating: "x", count: 4000).write(toFile: folder + "/broken/a.mp4", atomically: true, encoding: .utf8)
             try String(repeating: "y", count: 4000).write(toFile: folder + "/broken/b.webm", atomically: true, encoding: .utf8)
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: folder + "/list.m3u8"), TileSpec(source: folder), TileSpec(source: folder + "/broken")])
             XCTAssertEqual(wall.slots[0].loadFailure?.reasonText, "no item of the playlist can be played")
@@ -129,9 +129,9 @@ final class PlaylistTests: XCTestCase {
             defer { try? FileManager.default.removeItem(atPath: folder) }
             try FileManager.default.createSymbolicLink(atPath: folder + "/1.mp4", withDestinationPath: a)
 
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.folderQuietPeriod = .milliseconds(400)
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "watch", clock: wall.clock)
             await wall.load([TileSpec(source: folder, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false)])
@@ -178,9 +178,9 @@ final class PlaylistTests: XCTestCase {
         try onMainLoop(timeout: 120) {
             let (a, b) = try await Self.clipsAB()
             let clock = LocalClock(LocalMoment(date: CalendarDate(parsing: "2026-11-27")!, secondOfDay: 11 * 3600))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.localTime = { clock.now }
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "schedule", clock: wall.clock)
             // B only on Friday lunchtimes, A only outside them: at 11:00 the tile opens on A and plays
@@ -212,9 +212,9 @@ final class PlaylistTests: XCTestCase {
         try onMainLoop(timeout: 120) {
             let a = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 45, keyFrameInterval: 30, audio: true))
             let clock = LocalClock(LocalMoment(date: CalendarDate(parsing: "2026-11-27")!, secondOfDay: 11 * 3600))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.localTime = { clock.now }
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "idle", clock: wall.clock)
             var spec = TileSpec(source: a, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
@@ -259,7 +259,7 @@ final class PlaylistTests: XCTestCase {
             let (a, b) = try await Self.clipsAB()
             let server = try LoopbackHTTPServer(serving: TestClips.directory)
             defer { server.terminate() }
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "network-playlist", clock: wall.clock)
             await wall.load([TileSpec(source: server.url(for: a), output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
@@ -282,7 +282,7 @@ final class PlaylistTests: XCTestCase {
             let (a, b) = try await Self.clipsAB()
             let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 60, keyFrameInterval: 13))
             let long = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 300, keyFrameInterval: 45, audio: true))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "item-change", clock: wall.clock)
             let neighbour = try RenderRecorder(name: "item-change-neighbour", clock: wall.clock)
@@ -316,7 +316,7 @@ final class PlaylistTests: XCTestCase {
             XCTAssertTrue((1..<36).contains(runs[3]), "B again from its first frame, cut short: \(runs)")
             XCTAssertEqual(Array(runs[4...]), [45, 36], "A by its place, then the list goes on: \(runs)")
             XCTAssertGreaterThanOrEqual(wall.players[0].itemChanges, 5)
-            for (tile, change) in [(1, Coordinator.ItemChange.next), (0, .position(3))] {
+            for (tile, change) in [(1, Wall.ItemChange.next), (0, .position(3))] {
                 do throws(AssetError) {
                     try await wall.changeItem(ofTile: tile, to: change)
                     XCTFail("tile \(tile + 1) has no item \(change) to go to")
@@ -341,7 +341,7 @@ final class PlaylistTests: XCTestCase {
     func testItemsPlayAtTheirOwnSpeedBetweenTheirOwnPoints() throws {
         try onMainLoop(timeout: 120) {
             let (a, b) = try await Self.clipsAB()
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "shaped", clock: wall.clock)
             await wall.load([TileSpec(source: a, output: sink.sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
@@ -370,7 +370,7 @@ final class PlaylistTests: XCTestCase {
     func testAPlaylistThatDoesNotLoopHoldsItsLastFrame() throws {
         try onMainLoop(timeout: 120) {
             let (a, b) = try await Self.clipsAB()
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             let sink = try RenderRecorder(name: "once", clock: wall.clock)
             await wall.load([TileSpec(source: a, output: sink.sink, muted: true, opensAudioDevice: false,
@@ -393,9 +393,9 @@ final class PlaylistTests: XCTestCase {
             let (a, b) = try await Self.clipsAB()
             let c = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 24, keyFrameInterval: 13))
             let d = try await TestClips.clip(ClipSpec(width: 240, height: 136, frames: 60, keyFrameInterval: 13))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.itemsInRows = true
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             let sinks = [try RenderRecorder(name: "rows-1", clock: wall.clock), try RenderRecorder(name: "rows-2", clock: wall.clock)]
             await wall.load([TileSpec(source: a, output: sinks[0].sink, endOfStream: .loop, muted: true, opensAudioDevice: false,
@@ -456,7 +456,7 @@ final class WarningCollector {
     private(set) var lines: [String] = []
     private var task: Task<Void, Never>?
 
-    init(_ wall: Coordinator) {
+    init(_ wall: Wall) {
         let events = wall.events()
         task = Task { @MainActor [weak self] in
             for await event in events {

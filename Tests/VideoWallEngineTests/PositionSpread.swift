@@ -2,7 +2,7 @@ import Foundation
 @testable import VideoWallEngine
 import VideoWallTestSupport
 
-extension Coordinator {
+extension Wall {
     /// How far apart the first two tiles' positions are (ns), read up to five times until
     /// within `bound`: one read can fall between two tiles' frame changes.
     func positionSpread(within bound: Int64 = 1_000_000) async -> Int64 {

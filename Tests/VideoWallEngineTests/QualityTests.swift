@@ -9,8 +9,8 @@ import XCTest
 /// identical, a frame apart is not; two sizes of one picture are measured at tile 1's size.
 final class QualityTests: XCTestCase {
     @MainActor
-    private static func wall(_ sources: [String], offsets: [TileOffset] = [.zero, .zero]) async throws -> Coordinator {
-        let wall = try Coordinator()
+    private static func wall(_ sources: [String], offsets: [TileOffset] = [.zero, .zero]) async throws -> Wall {
+        let wall = try Wall()
         await wall.load(zip(sources, offsets).map { TileSpec(source: $0, muted: true, opensAudioDevice: false, offset: $1) })
         wall.play()
         await pause(seconds: 0.5)
@@ -59,7 +59,7 @@ final class QualityTests: XCTestCase {
     func testAWallWithOneTileHasNothingToMeasure() throws {
         try onMainLoop(timeout: 60) {
             let path = try await TestClips.clip(ClipSpec(width: 160, height: 90, frames: 30))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: path, muted: true, opensAudioDevice: false)])
             guard case .failure(let error) = await wall.measureQuality() else { return XCTFail("one tile measured") }

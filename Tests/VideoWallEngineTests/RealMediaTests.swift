@@ -64,9 +64,9 @@ final class RealMediaTests: XCTestCase {
         let threeGP = try RealMedia.file(38), programStream = try RealMedia.file(32)
         try onMainLoop(timeout: 60) {
             let longer = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 240))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.groupLoop = true
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: threeGP), TileSpec(source: programStream), TileSpec(source: longer)])
             wall.play()
@@ -82,7 +82,7 @@ final class RealMediaTests: XCTestCase {
         let name = (file as NSString).lastPathComponent
         do {
             async let bare = BarePlaybinRun.play(file, timeout: 40)
-            let wall = try Coordinator(configuration: CoordinatorConfiguration())
+            let wall = try Wall(configuration: WallConfiguration())
             await wall.load([TileSpec(source: file)])
             wall.play()
             _ = await waitUntil(timeout: 40) { [.ended, .failed].contains(wall.tiles[0].state) }

@@ -17,9 +17,9 @@ final class RecoveryTests: XCTestCase {
         try onMainLoop(timeout: 90) {
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 900, pattern: "snow",
                                                           keyFrameInterval: 60, audio: true, bitrate: 8000))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.recovery = RecoveryPolicy(attempts: 20, firstDelay: .milliseconds(300), longestDelay: .seconds(1))
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             var recoveryEvents: [TileRecoveryEvent] = []
             var failures = 0
@@ -110,8 +110,8 @@ final class ConnectionCheckTests: XCTestCase {
 /// holds the wall only so long; then that tile alone is rebuilt and rejoins.
 final class StallRecoveryTests: XCTestCase {
     /// Retries soon and often, and a watchdog that gives up on a tile after 2 s without a frame.
-    static var watchedQuickly: CoordinatorConfiguration {
-        var configuration = CoordinatorConfiguration()
+    static var watchedQuickly: WallConfiguration {
+        var configuration = WallConfiguration()
         configuration.recovery = RecoveryPolicy(attempts: 5, firstDelay: .milliseconds(200), longestDelay: .seconds(1))
         configuration.stallWatch = StallWatch(frameLimit: .seconds(2), bufferingLimit: .seconds(3))
         return configuration
@@ -123,7 +123,7 @@ final class StallRecoveryTests: XCTestCase {
                                                           keyFrameInterval: 30, bitrate: 8000))
             let server = try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: 8_000_000)
             defer { server.terminate() }
-            let wall = try Coordinator(configuration: Self.watchedQuickly)
+            let wall = try Wall(configuration: Self.watchedQuickly)
             defer { wall.shutDown() }
             var reasons: [String] = []
             let events = wall.events()
@@ -165,7 +165,7 @@ final class StallRecoveryTests: XCTestCase {
             let c = try await TestClips.clip(ClipSpec(width: 240, height: 240, frameRate: 25, frames: 25, codec: .vp9, container: .webm, pattern: "ball"))
             let server = try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: 3_000_000)
             defer { server.terminate() }
-            let wall = try Coordinator(configuration: Self.watchedQuickly)
+            let wall = try Wall(configuration: Self.watchedQuickly)
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: a, endOfStream: .loop, muted: true, opensAudioDevice: false,
                                       playlist: [PlaylistItem(location: a), PlaylistItem(location: server.url(for: b)), PlaylistItem(location: c)])])

@@ -24,7 +24,7 @@ final class RemotePlaylistTests: XCTestCase {
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let local = try await TestClips.clip(TestClips.landscape)
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             var said: [String] = []
             let events = wall.events()
@@ -60,7 +60,7 @@ final class RemotePlaylistTests: XCTestCase {
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let local = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 90))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: server.url(for: "playlist.m3u8")), TileSpec(source: local)])
             wall.play()
@@ -90,7 +90,7 @@ final class RemotePlaylistTests: XCTestCase {
         let server = try LoopbackHTTPServer(serving: served)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: server.url(for: "playlist.m3u8"))])
             wall.play()

@@ -12,7 +12,7 @@ final class ReplaceSourceTests: XCTestCase {
             let first = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, audio: true))
             let other = try await TestClips.clip(ClipSpec(width: 240, height: 240, frameRate: 30, frames: 300, codec: .vp9, container: .webm,
                                                           keyFrameInterval: 12))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: first), TileSpec(source: first)])
             wall.play()

@@ -14,7 +14,7 @@ final class SourceLimitTests: XCTestCase {
             let wide = try await TestClips.clip(ClipSpec(width: 4112, height: 64, frames: 10, pattern: "ball"))
             let square = try await TestClips.clip(ClipSpec(width: 3200, height: 3200, frames: 3, pattern: "ball"))
             let small = try await TestClips.clip(TestClips.landscape)
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: wide), TileSpec(source: square), TileSpec(source: small)])
             await wall.whenDescribed()

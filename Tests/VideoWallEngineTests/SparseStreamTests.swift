@@ -17,7 +17,7 @@ final class SparseStreamTests: XCTestCase {
             let sparse = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: frames, pattern: "ball",
                                                            dropProbability: 0.4))
             let full = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: frames))
-            let wall = try Coordinator(configuration: CoordinatorConfiguration())
+            let wall = try Wall(configuration: WallConfiguration())
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: sparse), TileSpec(source: full)])
             wall.play()

@@ -10,16 +10,16 @@ import XCTest
 final class SyncTests: XCTestCase {
     /// Four sizes, one frame rate and length, so frame n has the same timestamp everywhere.
     @MainActor
-    static func makeWall(frames: Int = 120, loop: Bool = false, tiles: Int = 4) async throws -> (Coordinator, [RenderRecorder]) {
+    static func makeWall(frames: Int = 120, loop: Bool = false, tiles: Int = 4) async throws -> (Wall, [RenderRecorder]) {
         let specs = Array([ClipSpec(width: 320, height: 180, frames: frames),
                            ClipSpec(width: 180, height: 320, frames: frames, pattern: "ball"),
                            ClipSpec(width: 256, height: 256, frames: frames, pattern: "colors"),
                            ClipSpec(width: 360, height: 288, frames: frames, pixelAspect: (16, 15), pattern: "snow")].prefix(tiles))
         var paths: [String] = []
         for spec in specs { paths.append(try await TestClips.clip(spec)) }
-        var configuration = CoordinatorConfiguration()
+        var configuration = WallConfiguration()
         configuration.groupLoop = loop
-        let wall = try Coordinator(configuration: configuration)
+        let wall = try Wall(configuration: configuration)
         let sinks = try (0..<specs.count).map { try RenderRecorder(name: "sync\($0)", clock: wall.clock) }
         await wall.load(zip(paths, sinks).map { TileSpec(source: $0, output: $1.sink) })
         XCTAssertEqual(wall.players.filter { $0.state == .ready }.count, specs.count, "every tile prerolled")
@@ -31,7 +31,7 @@ final class SyncTests: XCTestCase {
     /// wakes for its frame a few milliseconds after another's: a mismatch is read again a
     /// little later (4 ms, three times); a real offset persists.
     @MainActor
-    static func assertInSync(_ wall: Coordinator, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
+    static func assertInSync(_ wall: Wall, _ context: String, file: StaticString = #filePath, line: UInt = #line) {
         var timestamps: [MediaTime?] = []
         for attempt in 0..<4 {
             if attempt > 0 { Thread.sleep(forTimeInterval: 0.004) }
@@ -95,7 +95,7 @@ final class SyncTests: XCTestCase {
             let (wall, _) = try await SyncTests.makeWall()
             defer { wall.shutDown() }
             let frame = MediaTime(nanoseconds: 33_333_333)
-            await wall.seek(to: Coordinator.frameSeekTime(.milliseconds(1000), frameDuration: frame))
+            await wall.seek(to: Wall.frameSeekTime(.milliseconds(1000), frameDuration: frame))
             await wall.step(frames: 1)
             XCTAssertEqual(wall.players.compactMap { $0.lastRenderedTimestamp() }.map { FrameMath.frameIndex(of: $0, frameDuration: frame) }, [31, 31, 31, 31])
             await wall.step(frames: -2)
@@ -149,9 +149,9 @@ final class GroupLoopTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let long = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 60))
             let short = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 30, pattern: "ball"))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.groupLoop = true
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             let recorders = try (0..<2).map { try RenderRecorder(name: "group\($0)", clock: wall.clock) }
             await wall.load(zip([long, short], recorders).map { TileSpec(source: $0, output: $1.sink) })
@@ -246,7 +246,7 @@ final class ShortClipLoopTests: XCTestCase {
     func testATwoFrameClipLoops() throws {
         try onMainLoop(timeout: 60) {
             let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 2))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: clip, endOfStream: .loop)])
             wall.play()
@@ -261,9 +261,9 @@ final class ShortClipLoopTests: XCTestCase {
     func testATwoFrameClipLoopsInAGroupLoop() throws {
         try onMainLoop(timeout: 60) {
             let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 2))
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.groupLoop = true
-            let wall = try Coordinator(configuration: configuration)
+            let wall = try Wall(configuration: configuration)
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: clip, endOfStream: .loop)])
             await wall.whenDescribed()

@@ -19,7 +19,7 @@ final class TimedMetadataTests: XCTestCase {
         let server = try LoopbackHTTPServer(serving: tagged)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             var told: [(title: String, position: Double?)] = []
             let events = wall.events()

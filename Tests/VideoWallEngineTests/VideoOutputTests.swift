@@ -13,7 +13,7 @@ final class VideoOutputTests: XCTestCase {
     func testAnOutputTheEngineCannotPlayIntoFailsOnlyItsTile() throws {
         try onMainLoop(timeout: 60) {
             let clip = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 90))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: clip, output: ClientsOwnOutput()), TileSpec(source: clip, output: .headless)])
             wall.play()

@@ -4,12 +4,12 @@ import VideoWallCore
 import VideoWallTestSupport
 import XCTest
 
-/// `Coordinator.send`: the wall's one command surface, on a real pipeline.
+/// `Wall.send`: the wall's one command surface, on a real pipeline.
 final class WallActionTests: XCTestCase {
     func testActionsApplyTheirRuleAndRefuseWhatIsOutOfRange() throws {
         try onMainLoop(timeout: 60) {
             let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 90))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: clip)])
             await wall.whenDescribed()
@@ -49,7 +49,7 @@ final class WallActionTests: XCTestCase {
     func testASeeksEventsSayItMovedThePlace() throws {
         try onMainLoop(timeout: 60) {
             let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 90))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             var said: [String] = []
             let events = wall.events()
@@ -76,7 +76,7 @@ final class WallActionTests: XCTestCase {
     func testAPlayingWallSaysWhereItIsAndASettingSaysItChanged() throws {
         try onMainLoop(timeout: 60) {
             let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 90))
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             var positions: [Double] = [], settings = 0
             let events = wall.events()

@@ -50,7 +50,7 @@ final class WallLifetimeTests: XCTestCase {
             throw XCTSkip("the child half of testAWallLoadedTwiceAndDroppedLeavesNothingAlive")
         }
         try onMainLoop(timeout: 60) {
-            var wall: Coordinator? = try Coordinator()
+            var wall: Wall? = try Wall()
             await wall?.load(Array(sources.prefix(2)).map { TileSpec(source: $0) })
             wall?.play()
             await pause(seconds: 0.5)

@@ -15,8 +15,8 @@ final class AspectFitOnScreenTests: XCTestCase {
     func testSideBySideWideAndTallClipsFitTheirRegions() throws {
         try onMainLoop(timeout: 60) {
             let wide = try await TestClips.clip(Self.wide), tall = try await TestClips.clip(Self.tall)
-            let (window, coordinator) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [wide, tall])
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [wide, tall])
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0, 1])
             let image = try XCTUnwrap(window.capture())
             WallWindowHarness.assertShowsFitted(image, window: window, region: 0, media: Size(width: 320, height: 180))
@@ -27,8 +27,8 @@ final class AspectFitOnScreenTests: XCTestCase {
     func testWindowResizeRefitsEveryTile() throws {
         try onMainLoop(timeout: 60) {
             let wide = try await TestClips.clip(Self.wide), tall = try await TestClips.clip(Self.tall)
-            let (window, coordinator) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [wide, tall])
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [wide, tall])
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0, 1])
             let before = window.regionFrame(ofRegion: 0)
             window.resize(width: 1100, height: 420)
@@ -47,8 +47,8 @@ final class AspectFitOnScreenTests: XCTestCase {
             // 360x288 stored with 16:15 pixels: shown 384x288 (4:3), not 5:4.
             let anamorphic = try await TestClips.clip(ClipSpec(width: 360, height: 288, frames: 90, pixelAspect: (16, 15), pattern: "white"))
             let layout = Layout(name: "one", background: .black, regions: [LayoutRegion(frame: Rect(x: 0, y: 0, width: 1, height: 1))])
-            let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [anamorphic], width: 900, height: 420)
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: layout, sources: [anamorphic], width: 900, height: 420)
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0])
             let image = try XCTUnwrap(window.capture())
             WallWindowHarness.assertShowsFitted(image, window: window, region: 0, media: Size(width: 384, height: 288))
@@ -60,8 +60,8 @@ final class AspectFitOnScreenTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let switching = try await TestClips.sizeSwitchingStream(named: "switching", pattern: "white")
             let layout = Layout(name: "one", background: .black, regions: [LayoutRegion(frame: Rect(x: 0, y: 0, width: 1, height: 1))])
-            let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [switching])
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: layout, sources: [switching])
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0])
             let early = try XCTUnwrap(window.capture())
             WallWindowHarness.assertShowsFitted(early, window: window, region: 0, media: Size(width: 320, height: 180))

@@ -23,8 +23,8 @@ final class CanvasOnScreenTests: XCTestCase {
     func testTheWholeCanvasKeepsItsShapeInTheWindow() throws {
         try onMainLoop(timeout: 30) {
             let layout = try LayoutParser.parse(yaml: Self.yaml, sourceName: "two-screens.yaml")
-            let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [], width: 800, height: 450)
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: layout, sources: [], width: 800, height: 450)
+            defer { WallWindowHarness.close(window, wall) }
             let laidOut = await waitUntil(timeout: 10) { window.regionFrame(ofRegion: 1).width > 0 }
             XCTAssertTrue(laidOut, "the window laid its regions out")
             let left = window.regionFrame(ofRegion: 0), right = window.regionFrame(ofRegion: 1)
@@ -41,8 +41,8 @@ final class CanvasOnScreenTests: XCTestCase {
         try onMainLoop(timeout: 30) {
             let layout = try LayoutParser.parse(yaml: Self.yaml, sourceName: "two-screens.yaml")
             let screen = try XCTUnwrap(layout.canvas?.screen(named: "b"))
-            let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [clip, clip], width: 640, height: 400, screen: screen)
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: layout, sources: [clip, clip], width: 640, height: 400, screen: screen)
+            defer { WallWindowHarness.close(window, wall) }
             let shown = await waitUntil(timeout: 10) { window.videoFrame(ofRegion: 1) != nil && window.regionFrame(ofRegion: 1).width > 0 }
             XCTAssertTrue(shown, "the tile on screen b plays")
             XCTAssertTrue(window.regionFrame(ofRegion: 0).isEmpty, "the tile on screen a is not on screen b: \(window.regionFrame(ofRegion: 0))")

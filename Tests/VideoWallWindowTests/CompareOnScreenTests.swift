@@ -14,7 +14,7 @@ final class CompareOnScreenTests: XCTestCase {
 
     /// Opens the two sources compared in `mode`, paused once the picture is up.
     private func withComparison(_ sources: [String], mode: CompareMode, offsets: [Int: TileOffset] = [:],
-                                _ body: @escaping @MainActor (WallWindow, Coordinator, PixelRect) async throws -> Void) throws {
+                                _ body: @escaping @MainActor (WallWindow, Wall, PixelRect) async throws -> Void) throws {
         try onMainLoop(timeout: 120) {
             let (window, wall) = try await WallWindowHarness.open(layout: .comparison, sources: sources, offsets: offsets, compare: mode)
             defer { WallWindowHarness.close(window, wall) }

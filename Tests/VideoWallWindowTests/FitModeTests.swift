@@ -14,8 +14,8 @@ final class FitModeTests: XCTestCase {
                 LayoutRegion(frame: Rect(x: 0, y: 0, width: 0.5, height: 1), fit: .fill),
                 LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 1), fit: .stretch),
             ])
-            let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [wide, wide])
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: layout, sources: [wide, wide])
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0, 1])
             let image = try XCTUnwrap(window.capture())
             for region in [0, 1] {

@@ -11,7 +11,7 @@ final class GroupLoopOnScreenTests: XCTestCase {
         try onMainLoop(timeout: 90) {
             let short = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, keyFrameInterval: 30), in: TestClips.directory)
             let long = try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frameRate: 30, frames: 120, keyFrameInterval: 30), in: TestClips.directory)
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.groupLoop = true
             let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [long, short],
                                                                   configuration: configuration)

@@ -27,7 +27,7 @@ final class KeyFrameSeekOnScreenTests: XCTestCase {
             defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: Self.regions)
             await WallWindowHarness.pauseWithSpace(window, wall)
-            await wall.seek(to: Coordinator.frameSeekTime(Self.frame * 61, frameDuration: Self.frame))
+            await wall.seek(to: Wall.frameSeekTime(Self.frame * 61, frameDuration: Self.frame))
 
             var seen: [Int?] = []
             let atStart = await waitUntil(timeout: 3) { seen = WallWindowHarness.framesOnScreen(window, regions: Self.regions); return seen.allSatisfy { $0 == 61 } }

@@ -16,8 +16,8 @@ final class LayoutExtremesTests: XCTestCase {
                 LayoutRegion(frame: Rect(x: 0, y: 0, width: 0.5, height: 1)),
                 LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 1)),
             ])
-            let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [], width: 640, height: 360)
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: layout, sources: [], width: 640, height: 360)
+            defer { WallWindowHarness.close(window, wall) }
             let laidOut = await waitUntil(timeout: 10) { window.regionFrame(ofRegion: 0).width > 0 }
             XCTAssertTrue(laidOut, "the window laid its regions out")
             let stage = window.regionFrame(ofRegion: 0)

@@ -76,7 +76,7 @@ final class NetworkTileOnScreenTests: XCTestCase {
 
     /// The frame-coded clip in region 0 and its HLS copy, served without `missing` (those
     /// answer 404), in region 1, playing and settled.
-    private func withLocalBesideHLS(missing: Set<String>, _ body: @escaping @MainActor (WallWindow, Coordinator) async throws -> Void) throws {
+    private func withLocalBesideHLS(missing: Set<String>, _ body: @escaping @MainActor (WallWindow, Wall) async throws -> Void) throws {
         let (local, folder) = try onMainLoop(timeout: 60) { try await TestClips.frameCodedHLS(Self.clip) }
         let server = try LoopbackHTTPServer(serving: try Self.copy(of: folder, without: missing))
         defer { server.terminate() }

@@ -24,9 +24,9 @@ final class OrientationOnScreenTests: XCTestCase {
     func testARegionTurnedAQuarterClockwiseStandsOnItsSideAndFitsTheTurnedSize() throws {
         try onMainLoop(timeout: 60) {
             let bars = try await TestClips.clip(Self.bars)
-            let (window, coordinator) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [bars, bars],
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [bars, bars],
                                                                          rotations: [0: PictureRotation(degrees: 90)])
-            defer { WallWindowHarness.close(window, coordinator) }
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0, 1])
             let image = try XCTUnwrap(window.capture())
             let turned = try XCTUnwrap(window.videoFrame(ofRegion: 0)), plain = try XCTUnwrap(window.videoFrame(ofRegion: 1))
@@ -53,9 +53,9 @@ final class OrientationOnScreenTests: XCTestCase {
     func testAPhoneClipTaggedRotate90StandsUpright() throws {
         let phone = try RealMedia.file(1)
         try onMainLoop(timeout: 60) {
-            let (window, coordinator) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [phone, phone],
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [phone, phone],
                                                                          rotations: [1: PictureRotation(followsStream: false)])
-            defer { WallWindowHarness.close(window, coordinator) }
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0, 1])
             let image = try XCTUnwrap(window.capture())
             for (region, media) in [(0, Size(width: 144, height: 176)), (1, Size(width: 176, height: 144))] {

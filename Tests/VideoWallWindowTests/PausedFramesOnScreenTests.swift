@@ -25,7 +25,7 @@ final class PausedFramesOnScreenTests: XCTestCase {
             await WallWindowHarness.settle(window, regions: Self.regions)
             await WallWindowHarness.pauseWithSpace(window, wall)
 
-            await wall.seek(to: Coordinator.frameSeekTime(Self.frame * 61, frameDuration: Self.frame))
+            await wall.seek(to: Wall.frameSeekTime(Self.frame * 61, frameDuration: Self.frame))
             await Self.assertEveryTileShows(61, after: "a seek to frame 61", window, wall)
             for expected in 62...64 {
                 XCTAssertTrue(window.simulateKey("period"))
@@ -72,7 +72,7 @@ final class PausedFramesOnScreenTests: XCTestCase {
     /// Waits (up to 3 s) for every tile on screen to show frame `expected`, then checks the
     /// engine's sinks hold that frame too (otherwise the engine, not the window, went astray).
     @MainActor
-    private static func assertEveryTileShows(_ expected: Int, after action: String, _ window: WallWindow, _ wall: Coordinator,
+    private static func assertEveryTileShows(_ expected: Int, after action: String, _ window: WallWindow, _ wall: Wall,
                                              file: StaticString = #filePath, line: UInt = #line) async {
         var seen: [Int?] = []
         _ = await waitUntil(timeout: 3) {

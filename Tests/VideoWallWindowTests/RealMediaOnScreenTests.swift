@@ -31,7 +31,7 @@ final class RealMediaOnScreenTests: XCTestCase {
             let references = try await Task.detached {
                 try paths.map { try ReferenceFrames.decode($0, timeout: 60) }
             }.value
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.groupLoop = true
             let grid = Layout(name: "grid", background: .black, regions: [
                 LayoutRegion(frame: Rect(x: 0, y: 0, width: 0.5, height: 0.5)), LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 0.5)),

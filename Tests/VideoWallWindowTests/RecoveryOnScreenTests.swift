@@ -17,7 +17,7 @@ final class RecoveryOnScreenTests: XCTestCase {
         let servers = ServerSlot(try LoopbackHTTPServer(serving: (local as NSString).deletingLastPathComponent, bytesPerSecond: 4_000_000))
         defer { servers.current.terminate() }
         try onMainLoop(timeout: 120) {
-            var configuration = CoordinatorConfiguration()
+            var configuration = WallConfiguration()
             configuration.recovery = RecoveryPolicy(attempts: 20, firstDelay: .milliseconds(300), longestDelay: .seconds(1))
             let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide,
                                                                   sources: [local, servers.current.url(for: local)],

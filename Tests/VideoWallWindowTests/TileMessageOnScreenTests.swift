@@ -15,8 +15,8 @@ final class TileMessageOnScreenTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let clip = try await TestClips.clip(ClipSpec(width: 320, height: 180, frames: 90, pattern: "black"))
             let one = Layout(name: "one", background: .black, regions: [LayoutRegion(frame: Rect(x: 0, y: 0, width: 1, height: 1))])
-            let (window, coordinator) = try await WallWindowHarness.open(layout: one, sources: [clip], width: 480, height: 300)
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: one, sources: [clip], width: 480, height: 300)
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0])
             let sentence = "this machine cannot keep up: the slowest tile shows 14 of 60 frames per second, and here is more text to wrap"
             window.showMessage(sentence)
@@ -41,10 +41,10 @@ final class TileMessageOnScreenTests: XCTestCase {
                 LayoutRegion(frame: Rect(x: 0, y: 0, width: 0.5, height: 0.5)), LayoutRegion(frame: Rect(x: 0.5, y: 0, width: 0.5, height: 0.5)),
                 LayoutRegion(frame: Rect(x: 0, y: 0.5, width: 0.5, height: 0.5)), LayoutRegion(frame: Rect(x: 0.5, y: 0.5, width: 0.5, height: 0.5)),
             ])
-            let (window, coordinator) = try await WallWindowHarness.open(layout: grid, sources: [clip, clip, clip, missing], width: 480, height: 300)
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: grid, sources: [clip, clip, clip, missing], width: 480, height: 300)
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [0, 1, 2])
-            _ = await waitUntil(timeout: 5) { coordinator.tiles[3].failure != nil }
+            _ = await waitUntil(timeout: 5) { wall.tiles[3].failure != nil }
             await pause(seconds: 0.3)
             GtkRuntime.drainEvents()
             let image = try XCTUnwrap(window.capture())

@@ -10,8 +10,8 @@ final class TileStatusTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let good = try await TestClips.clip(AspectFitOnScreenTests.wide)
             let missing = TestClips.directory + "/not-here.mp4"
-            let (window, coordinator) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [missing, good])
-            defer { WallWindowHarness.close(window, coordinator) }
+            let (window, wall) = try await WallWindowHarness.open(layout: WallWindowHarness.sideBySide, sources: [missing, good])
+            defer { WallWindowHarness.close(window, wall) }
             await WallWindowHarness.settle(window, regions: [1])
 
             XCTAssertEqual(window.statusText(ofRegion: 0), "file not found")
@@ -22,9 +22,9 @@ final class TileStatusTests: XCTestCase {
             let red = image.boundingBox(in: (left.x, left.y, left.width, left.height)) { $0.red > 90 && $0.green < 40 && $0.blue < 40 }
             XCTAssertNotNil(red, "the error box is on screen in the failed region")
             WallWindowHarness.assertShowsFitted(image, window: window, region: 1, media: Size(width: 320, height: 180))
-            let start = coordinator.position ?? .zero
+            let start = wall.position ?? .zero
             await pause(seconds: 0.4)
-            XCTAssertGreaterThan(((coordinator.position ?? .zero) - start).seconds, 0.2, "the good tile plays on")
+            XCTAssertGreaterThan(((wall.position ?? .zero) - start).seconds, 0.2, "the good tile plays on")
         }
     }
 
@@ -32,13 +32,13 @@ final class TileStatusTests: XCTestCase {
         try onMainLoop(timeout: 60) {
             let good = try await TestClips.clip(AspectFitOnScreenTests.wide)
             let layout = Layout(name: "one", regions: [LayoutRegion(frame: Rect(x: 0, y: 0, width: 1, height: 1))])
-            let (window, coordinator) = try await WallWindowHarness.open(layout: layout, sources: [good])
+            let (window, wall) = try await WallWindowHarness.open(layout: layout, sources: [good])
             await WallWindowHarness.settle(window, regions: [0])
             XCTAssertTrue(window.controlsVisible)
             XCTAssertEqual(window.transportText, "00:00:00 / 00:00:03")
             window.perform(.togglePlayPause)
-            XCTAssertEqual(coordinator.transport, .paused)
-            WallWindowHarness.close(window, coordinator)
+            XCTAssertEqual(wall.transport, .paused)
+            WallWindowHarness.close(window, wall)
 
             let (kiosk, kioskWall) = try await WallWindowHarness.open(layout: layout, sources: [good], kiosk: true)
             defer { WallWindowHarness.close(kiosk, kioskWall) }

@@ -15,7 +15,7 @@ final class UserInputTests: XCTestCase {
     /// duration by then), runs `body`, and closes it; GStreamer and GLib must log no critical
     /// or warning meanwhile.
     @MainActor
-    private static func withPlayingWall(_ source: String, _ body: (WallWindow, Coordinator) async throws -> Void) async throws {
+    private static func withPlayingWall(_ source: String, _ body: (WallWindow, Wall) async throws -> Void) async throws {
         let criticals = CriticalCounter()
         let (window, wall) = try await WallWindowHarness.open(layout: single, sources: [source])
         defer {

@@ -18,10 +18,10 @@ enum WallWindowHarness {
 
     static func open(layout: Layout, sources: [String], width: Int = 800, height: Int = 450,
                      kiosk: Bool = false, labels: [String: String] = [:],
-                     configuration: CoordinatorConfiguration = CoordinatorConfiguration(),
+                     configuration: WallConfiguration = WallConfiguration(),
                      offsets: [Int: TileOffset] = [:], compare: CompareMode? = nil,
                      playlists: [Int: [PlaylistItem]] = [:], looping: Set<Int> = [], screen: CanvasScreen? = nil,
-                     rotations: [Int: PictureRotation] = [:]) async throws -> (WallWindow, Coordinator) {
+                     rotations: [Int: PictureRotation] = [:]) async throws -> (WallWindow, Wall) {
         _ = try VirtualDisplay.ensure()
         // Simulated input arrives as core X events sent to the window; GDK's XInput 2 device
         // manager would drop them. Must be set before GDK opens the display.
@@ -35,16 +35,16 @@ enum WallWindowHarness {
         options.screen = screen
         let window = try WallWindow(layout: layout, assignments: sources.enumerated().map { ($0.offset, $0.element) },
                                     labels: labels, options: options)
-        let coordinator = try Coordinator(configuration: configuration)
-        try window.show(following: coordinator)
+        let wall = try Wall(configuration: configuration)
+        try window.show(following: wall)
         window.perform(.toggleNames)  // name overlays off: the captures look at the video alone
-        await coordinator.load(sources.enumerated().map {
+        await wall.load(sources.enumerated().map {
             TileSpec(source: $0.element, output: window.videoOutput(forTile: $0.offset),
                      endOfStream: looping.contains($0.offset) ? .loop : .hold, offset: offsets[$0.offset] ?? .zero,
                      playlist: playlists[$0.offset] ?? [], rotation: rotations[$0.offset] ?? .auto)
         })
-        coordinator.play()
-        return (window, coordinator)
+        wall.play()
+        return (window, wall)
     }
 
     /// Waits until every playing region has a fitted video rectangle and frames had time to show.
@@ -55,7 +55,7 @@ enum WallWindowHarness {
     }
 
     /// Presses space, as a user pausing would, and waits until the wall is paused and idle.
-    static func pauseWithSpace(_ window: WallWindow, _ wall: Coordinator, file: StaticString = #filePath, line: UInt = #line) async {
+    static func pauseWithSpace(_ window: WallWindow, _ wall: Wall, file: StaticString = #filePath, line: UInt = #line) async {
         XCTAssertTrue(window.simulateKey("space"), file: file, line: line)
         let paused = await waitUntil(timeout: 3) { wall.transport == .paused }
         XCTAssertTrue(paused, "space pauses", file: file, line: line)
@@ -64,7 +64,7 @@ enum WallWindowHarness {
 
     /// Each tile's state as the wall sees it, for failure messages: a tile stuck on one frame
     /// says whether it is late, failed, or taking part.
-    static func describe(_ wall: Coordinator) -> String {
+    static func describe(_ wall: Wall) -> String {
         let tiles = wall.slots.map { slot in
             let late = wall.machine.isLate(slot.index) ? " late" : ""
             let failure = slot.failure.map { " failed: \($0.reasonText)" } ?? ""
@@ -74,8 +74,8 @@ enum WallWindowHarness {
         return "wall \(wall.transport); " + tiles.joined(separator: "; ")
     }
 
-    static func close(_ window: WallWindow, _ coordinator: Coordinator) {
-        coordinator.shutDown()
+    static func close(_ window: WallWindow, _ wall: Wall) {
+        wall.shutDown()
         window.close()
         GtkRuntime.drainEvents()
     }

@@ -15,7 +15,7 @@ final class WindowLifetimeTests: XCTestCase {
             _ = try VirtualDisplay.ensure()
             XCTAssertTrue(GtkRuntime.start())
             var window: WallWindow? = try WallWindow(layout: WallWindowHarness.sideBySide, assignments: [(0, path), (1, path)], options: options)
-            let wall = try Coordinator()
+            let wall = try Wall()
             defer { wall.shutDown() }
             try window?.show(following: wall)
             await wall.load([path, path].enumerated().map { TileSpec(source: $0.element, output: window?.videoOutput(forTile: $0.offset) ?? .headless) })

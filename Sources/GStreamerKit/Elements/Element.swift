@@ -118,7 +118,7 @@ public class Element: ObjectReference, @unchecked Sendable {
     public func setBaseTime(_ time: ClockTime) { gst_element_set_base_time(element, GstClockTime(time.nanoseconds)) }
 
     /// `gst_element_set_start_time`; nil (`GST_CLOCK_TIME_NONE`) stops the pipeline from
-    /// choosing its own base time, so a coordinator can give several pipelines one.
+    /// choosing its own base time, so a wall can give several pipelines one.
     public func setStartTime(_ time: ClockTime?) { gst_element_set_start_time(element, time.raw) }
 
     /// `gst_element_get_clock`.

@@ -1,6 +1,6 @@
 /// What a user or a program asks the whole wall to do, as a value. The window's keys, the JSON
 /// IPC and MPRIS each translate their own protocol into these, and the engine applies them
-/// (`Coordinator.send`), so each rule (a relative seek kept within the clips, the play/pause
+/// (`Wall.send`), so each rule (a relative seek kept within the clips, the play/pause
 /// toggle, the speed ladder) is written once.
 public enum WallAction: Sendable, Equatable {
     case play
@@ -22,6 +22,21 @@ public enum WallAction: Sendable, Equatable {
     case toggleMute
     /// The wall's volume, 0 to 1.3 (mpv's 0 to 130 %).
     case setVolume(Double)
+    /// The one tile heard, the others muted (nil mutes all): the `1`-`4` keys.
+    case setAudible(tile: Int?)
+    /// The A-B loop's points (nil: unset); the wall loops while both are set, A before B.
+    case setABLoop(a: MediaTime?, b: MediaTime?)
+    /// A tile's offset from the wall (positive: it shows media that much earlier), within
+    /// `TileOffset.largest`.
+    case setOffset(tile: Int, to: TileOffset)
+    /// A tile's offset moved by so much (frames by the tile's own frame duration).
+    case shiftOffset(tile: Int, by: TileOffset)
+    /// A seek bar is grabbed: the wall pauses and remembers whether it played; throttled
+    /// seeks follow the drag.
+    case beginScrub
+    /// The seek bar is let go: the last throttled seek runs now and the wall plays again if it
+    /// played when the drag began.
+    case endScrub
 
     public static let rates: ClosedRange<Double> = 0.01...16
     public static let volumes: ClosedRange<Double> = 0...1.3

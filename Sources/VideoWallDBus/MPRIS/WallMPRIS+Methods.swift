@@ -24,18 +24,18 @@ extension WallMPRIS {
         switch method {
         case "Play":
             isStopped = false
-            wall.play()
+            wall.perform(.play)
             finish(invocation)
         case "Pause":
-            wall.pause()
+            wall.perform(.pause)
             finish(invocation)
         case "PlayPause":
-            if !wall.intendsToPlay { isStopped = false }
-            wall.togglePlayPause()
+            if wall.snapshot.isPaused { isStopped = false }
+            wall.perform(.togglePause)
             finish(invocation)
         case "Stop":
             // The wall has no stopped state of its own: paused at the start, told as Stopped.
-            wall.pause()
+            wall.perform(.pause)
             isStopped = true
             seek(wall, SeekIntent(target: 0, reference: .absolute, precision: .accurate), invocation)
         case "Next", "Previous":
@@ -84,7 +84,7 @@ extension WallMPRIS {
     }
 
     /// An exact group seek, answered when done (`Seeked` goes out when the wall leaves seeking).
-    private func seek(_ wall: Coordinator, _ intent: SeekIntent, _ invocation: OpaquePointer) {
+    private func seek(_ wall: Wall, _ intent: SeekIntent, _ invocation: OpaquePointer) {
         Task { [weak self] in
             await wall.send(.seek(intent))
             SessionBus.succeed(invocation)

@@ -2,7 +2,7 @@ internal import CGio
 import VideoWallCore
 import VideoWallEngine
 
-/// The properties of both interfaces, read live from the coordinator, and the two writable
+/// The properties of both interfaces, read live from the wall, and the two writable
 /// ones (Rate, Volume), range-checked.
 extension WallMPRIS {
     static let identity = "VideoWall"
@@ -11,7 +11,7 @@ extension WallMPRIS {
     static let mimeTypes = ["video/mp4", "video/quicktime", "video/webm", "video/x-matroska", "video/mpeg", "video/ogg"]
     /// The remote control's speed range (mpv's `speed` limits, `WallProperty.speedRange`).
     static let rateRange = WallProperty.speedRange
-    /// `Coordinator.setVolume`'s range (mpv's 0 to 130 %).
+    /// `Wall.setVolume`'s range (mpv's 0 to 130 %).
     static let volumeRange = 0.0...1.3
 
     /// A property's value as a floating GVariant; nil when it is unknown or unavailable.
@@ -28,12 +28,13 @@ extension WallMPRIS {
             }
         }
         guard let wall else { return nil }
+        let snapshot = wall.snapshot
         switch property {
-        case "PlaybackStatus": return Variant.string(playbackStatus(of: wall))
-        case "Rate": return Variant.double(currentRate(of: wall))
-        case "Volume": return Variant.double(wall.volume)
-        case "Metadata": return Self.variant(of: MPRISMetadata(tiles: wall.tiles, duration: wall.duration))
-        case "Position": return Variant.int64(Self.microseconds(wall.position ?? .zero))
+        case "PlaybackStatus": return Variant.string(playbackStatus(of: snapshot))
+        case "Rate": return Variant.double(currentRate(of: snapshot))
+        case "Volume": return Variant.double(snapshot.volume)
+        case "Metadata": return Self.variant(of: MPRISMetadata(tiles: snapshot.tiles, duration: snapshot.duration))
+        case "Position": return Variant.int64(Self.microseconds(snapshot.position ?? .zero))
         case "MinimumRate": return Variant.double(Self.rateRange.lowerBound)
         case "MaximumRate": return Variant.double(Self.rateRange.upperBound)
         case "CanGoNext", "CanGoPrevious": return Variant.bool(false)
@@ -50,7 +51,7 @@ extension WallMPRIS {
             guard let rate = Variant.double(of: value), rate.isFinite else { return "MPRIS Rate: not a number" }
             // The specification: a client should not set 0, and if it does, act as Pause.
             if rate == 0 {
-                wall.pause()
+                wall.perform(.pause)
             } else {
                 guard Self.rateRange.contains(rate) else {
                     return "MPRIS Rate: \(rate) is outside \(Self.rateRange.lowerBound) to \(Self.rateRange.upperBound)"
@@ -64,7 +65,7 @@ extension WallMPRIS {
             guard Self.volumeRange.contains(volume) else {
                 return "MPRIS Volume: \(volume) is outside \(Self.volumeRange.lowerBound) to \(Self.volumeRange.upperBound)"
             }
-            wall.setVolume(volume)
+            wall.perform(.setVolume(volume))
         default:
             return "MPRIS \(property): not writable"
         }
@@ -73,23 +74,23 @@ extension WallMPRIS {
     }
 
     /// The speed change is a group seek: it runs on, and Rate reads the new value meanwhile.
-    private func changeRate(of wall: Coordinator, to rate: Double) {
+    private func changeRate(of wall: Wall, to rate: Double) {
         requestedRate = rate
         rateRequests += 1
         let request = rateRequests
         Task { [weak self] in
-            await wall.setRate(rate)
+            await wall.send(.setRate(rate))
             guard let self, request == self.rateRequests else { return }
             self.requestedRate = nil
             self.announceChanges()
         }
     }
 
-    func currentRate(of wall: Coordinator) -> Double { requestedRate ?? wall.rate }
+    func currentRate(of snapshot: WallSnapshot) -> Double { requestedRate ?? snapshot.rate }
 
-    func playbackStatus(of wall: Coordinator) -> String {
-        if wall.intendsToPlay { return "Playing" }
-        return isStopped || wall.transport == .ended ? "Stopped" : "Paused"
+    func playbackStatus(of snapshot: WallSnapshot) -> String {
+        if !snapshot.isPaused { return "Playing" }
+        return isStopped || snapshot.transport == .ended ? "Stopped" : "Paused"
     }
 
     static func microseconds(_ time: MediaTime) -> Int64 { time.nanoseconds / 1000 }
@@ -103,14 +104,14 @@ extension WallMPRIS {
     // MARK: Changes
 
     var state: MPRISState? {
-        guard let wall else { return nil }
-        return MPRISState(playbackStatus: playbackStatus(of: wall), rate: currentRate(of: wall), volume: wall.volume,
-                          metadata: MPRISMetadata(tiles: wall.tiles, duration: wall.duration))
+        guard let snapshot = wall?.snapshot else { return nil }
+        return MPRISState(playbackStatus: playbackStatus(of: snapshot), rate: currentRate(of: snapshot), volume: snapshot.volume,
+                          metadata: MPRISMetadata(tiles: snapshot.tiles, duration: snapshot.duration))
     }
 
     /// Sends PropertiesChanged with what differs from the last one sent (nothing when nothing does).
     func announceChanges() {
-        if let wall, wall.intendsToPlay { isStopped = false }
+        if let wall, !wall.snapshot.isPaused { isStopped = false }
         guard let now = state, now != announced else { return }
         let before = announced
         announced = now

@@ -5,7 +5,7 @@ import VideoWallEngine
 
 /// The wall on the session bus as an MPRIS media player (`playerctl`, desktop media keys and
 /// panels): `org.mpris.MediaPlayer2.videowall` owning `/org/mpris/MediaPlayer2`, applied to a
-/// coordinator on the main actor. A second wall on the same bus takes
+/// wall on the main actor. A second wall on the same bus takes
 /// `org.mpris.MediaPlayer2.videowall.instance<pid>`, as mpv-mpris does.
 ///
 /// Nothing here blocks: connecting (`g_bus_get`), asking for the name and giving it back
@@ -20,7 +20,7 @@ public final class WallMPRIS {
     public static let busName = "org.mpris.MediaPlayer2.videowall"
     static let objectPath = "/org/mpris/MediaPlayer2"
 
-    private weak var coordinator: Coordinator?
+    private(set) weak var wall: Wall?
     /// Asked to stop the program (`Quit`).
     public var onQuit: (() -> Void)?
     /// The name this wall holds on the bus, once it has it.
@@ -42,20 +42,18 @@ public final class WallMPRIS {
     /// Stopped with `Stop` and not played since: PlaybackStatus is "Stopped".
     var isStopped = false
 
-    private init(coordinator: Coordinator) {
-        self.coordinator = coordinator
+    private init(wall: Wall) {
+        self.wall = wall
     }
 
-    var wall: Coordinator? { coordinator }
-
-    /// Starts asking for the name on the session bus for `coordinator`'s wall; nil when the
+    /// Starts asking for the name on the session bus for `wall`; nil when the
     /// environment names no session bus. Returns at once: the name comes when the bus answers.
-    public static func start(coordinator: Coordinator) -> WallMPRIS? {
+    public static func start(wall: Wall) -> WallMPRIS? {
         guard SessionBus.isConfigured else { return nil }
-        let mpris = WallMPRIS(coordinator: coordinator)
+        let mpris = WallMPRIS(wall: wall)
         mpris.cancellable = g_cancellable_new()
         g_bus_get(G_BUS_TYPE_SESSION, mpris.cancellable, MPRISCallbacks.busReady, MPRISRequest(mpris).retained())
-        let events = coordinator.events()
+        let events = wall.events()
         mpris.eventTask = Task { [weak mpris] in
             for await event in events { mpris?.wallDid(event) }
         }

@@ -15,7 +15,7 @@ public struct Asset: Sendable {
     public var audio: Audio?
     public var tags: [String: String]
 
-    public struct Video: Sendable {
+    public struct Video: Sendable, Equatable {
         public var width: Int
         public var height: Int
         public var pixelAspect: PixelAspectRatio

@@ -2,7 +2,7 @@ import Foundation
 import VideoWallCore
 
 /// Reads the playlists a tile's source may be: an `.m3u`/`.m3u8` file or a folder. Blocking
-/// file I/O: called off the main thread (`Coordinator.load` detaches it).
+/// file I/O: called off the main thread (`Wall.load` detaches it).
 public enum PlaylistLoader {
     /// The largest playlist file read (a list of 10,000 paths is well under it).
     public static let maximumFileSize = 4 * 1024 * 1024

@@ -3,7 +3,7 @@ package import GStreamerKit
 import VideoWallCore
 
 /// One tile: a `playbin` on an injected video sink, with its state machine and event stream.
-/// The coordinator drives its transport; the player reports what its pipeline says.
+/// The wall drives its transport; the player reports what its pipeline says.
 @MainActor
 package final class Player {
     package let index: Int
@@ -36,7 +36,7 @@ package final class Player {
     let pipeline: Pipeline
     let videoSink: VideoSink
     /// Where the tile's events go, at once and in the order the bus carried what caused them
-    /// (the coordinator publishes them as wall events).
+    /// (the wall publishes them as wall events).
     private var onEvent: (@MainActor (PlayerEvent) -> Void)?
     private var machine = PlayerStateMachine()
     private var busWatch: BusWatch?
@@ -48,7 +48,7 @@ package final class Player {
     /// Looping by segment seeks, for local media (nil for network sources, which loop by
     /// playbin's switch to the same URI).
     private let segmentLoop: SegmentLoop?
-    /// Whether the tile goes round at its end (decided by the coordinator; read at SEGMENT_DONE).
+    /// Whether the tile goes round at its end (decided by the wall; read at SEGMENT_DONE).
     package private(set) var loopsAtEnd = false
     /// Whether the running segment was started by a SEGMENT seek: it ends in SEGMENT_DONE, not EOS.
     private(set) var inSegmentMode = false
@@ -89,7 +89,7 @@ package final class Player {
     private(set) var leadIn: MediaTime = .zero
     /// Lead-ins longer than this are taken as content that starts late, not a muxer's offset.
     private static let maximumStartOffset = MediaTime.milliseconds(1000)
-    /// Tells the coordinator about every message after the player has handled it.
+    /// Tells the wall about every message after the player has handled it.
     var messageObserver: ((Player, BusMessage) -> Void)?
     /// The wall's clock, to tell when a re-armed tile's next pass is due.
     private var clock: Clock
@@ -194,7 +194,7 @@ package final class Player {
         ownVolume = volume
         try pipeline.set("volume", volume)
         // One clock for the whole wall, and no base time of the pipeline's own choosing:
-        // the coordinator hands every tile the same one.
+        // the wall hands every tile the same one.
         pipeline.useClock(clock)
         pipeline.setStartTime(nil)
         requeue = RequeueSwitch(uri: asset.uri)
@@ -637,7 +637,7 @@ package final class Player {
         try? pipeline.set("volume", ownVolume * factor)
     }
 
-    // MARK: Transport, driven by the coordinator
+    // MARK: Transport, driven by the wall
 
     /// PAUSED, and wait for the preroll (ASYNC_DONE). Returns false when the tile failed or timed out.
     /// The change runs on the state-change queue: it opens the source, which may not return.
@@ -834,7 +834,7 @@ package final class Player {
     /// purpose, which is no failure of the tile.
     private(set) var isBeingReplaced = false
 
-    /// Plays another source in the same pipeline and sinks (`Coordinator.replaceSource`): the
+    /// Plays another source in the same pipeline and sinks (`Wall.replaceSource`): the
     /// pipeline goes to NULL, takes the new URI, and is prerolled next by the caller; what the
     /// tile counted so far is kept. Local and network sources loop differently, so a tile keeps
     /// its kind (a playlist tile need not). False when the tile was shut down or the kinds differ.

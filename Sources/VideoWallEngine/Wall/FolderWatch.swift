@@ -25,7 +25,7 @@ final class FolderWatch {
     private var applied: [FileState]
     /// The discoverer's verdict on each file as it was (its length, or the line saying why it
     /// cannot play), so a change describes only the files that are new or changed.
-    private var verdicts: [FileState: Coordinator.ItemVerdict] = [:]
+    private var verdicts: [FileState: Wall.ItemVerdict] = [:]
 
     struct FileState: Hashable, Sendable {
         var name: String
@@ -84,18 +84,18 @@ final class FolderWatch {
         var candidates: [(state: FileState, item: PlaylistItem)] = [], skipped: [String] = []
         for state in settled {
             let item = PlaylistItem(location: path + "/" + state.name)
-            switch await Coordinator.playable(item, imageDuration: imageDuration) {
+            switch await Wall.playable(item, imageDuration: imageDuration) {
             case .success(let playable): candidates.append((state, playable))
             case .failure(let why): skipped.append("skipped \(TerminalText.quoted(item.location, limit: TerminalText.nameLimit)): \(why.text)")
             }
         }
         // Only files not described before (new, or changed since) are described again.
         let unknown = candidates.filter { verdicts[$0.state] == nil }
-        for (candidate, verdict) in zip(unknown, await Coordinator.describe(unknown.map(\.item))) {
+        for (candidate, verdict) in zip(unknown, await Wall.describe(unknown.map(\.item))) {
             verdicts[candidate.state] = verdict
         }
         verdicts = verdicts.filter { settled.contains($0.key) }
-        let described = candidates.compactMap { candidate -> (PlaylistItem, Coordinator.ItemVerdict)? in
+        let described = candidates.compactMap { candidate -> (PlaylistItem, Wall.ItemVerdict)? in
             guard let verdict = verdicts[candidate.state], verdict.refusal == nil else { return nil }
             var item = candidate.item
             item.length = verdict.length
@@ -105,7 +105,7 @@ final class FolderWatch {
         var playable = described.map(\.0)
         if withSound {
             // Made once per file version (cached): the files that did not change are found at once.
-            let sounded = await Coordinator.withSound(described)
+            let sounded = await Wall.withSound(described)
             playable = sounded.items
             skipped += sounded.skipped
         }

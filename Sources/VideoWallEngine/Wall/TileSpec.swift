@@ -59,8 +59,8 @@ public struct TileSpec: Sendable {
     }
 }
 
-/// Settings of a coordinator.
-public struct CoordinatorConfiguration: Sendable {
+/// Settings of a wall.
+public struct WallConfiguration: Sendable {
     /// How many tiles one wall holds; asking for more is an error per extra source.
     public var maximumTiles = 4
     /// The longest the discoverer may take to describe a source.
@@ -122,7 +122,7 @@ public enum WallEvent: Sendable {
     /// A setting of the wall's changed: volume, mute, loop, speed, the A-B points, a tile's
     /// offset or which tile is heard. The wall as it stands after the change.
     case changed(WallSnapshot)
-    /// Where the wall is, every `Coordinator.positionInterval` while it plays: what a clock
+    /// Where the wall is, every `Wall.positionInterval` while it plays: what a clock
     /// display or an observer of the position follows, so no client has to poll.
     case position(MediaTime)
     case tile(Int, PlayerEvent)
@@ -130,6 +130,6 @@ public enum WallEvent: Sendable {
     case overload(OverloadMeter.Figure?)
     /// Something happened to the whole wall that the user should know (one line).
     case warning(String)
-    /// A failed network tile tries again, or came back (`CoordinatorConfiguration.recovery`).
+    /// A failed network tile tries again, or came back (`WallConfiguration.recovery`).
     case tileRecovery(Int, TileRecoveryEvent)
 }

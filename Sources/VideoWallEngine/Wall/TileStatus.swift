@@ -1,6 +1,6 @@
 import VideoWallCore
 
-/// One tile of the wall as it stands now: `Coordinator.tiles` gives one per source, in the
+/// One tile of the wall as it stands now: `Wall.tiles` gives one per source, in the
 /// order the sources were given, whether the tile plays, is still loading or failed.
 public struct TileStatus: Equatable, Sendable {
     /// Where the tile's source was in the list given to `load` (from 0).
@@ -25,7 +25,7 @@ public struct TileStatus: Equatable, Sendable {
     public var loopCount: Int
     /// Warnings about the tile, each once (a source that ended early, GStreamer's own).
     public var warnings: [String]
-    /// How many times the tile failed and came back (`CoordinatorConfiguration.recovery`).
+    /// How many times the tile failed and came back (`WallConfiguration.recovery`).
     public var recoveries: Int
     /// How much later the tile plays than the wall (its offset; zero when it has none).
     public var offset: MediaTime
@@ -40,6 +40,18 @@ public struct TileStatus: Equatable, Sendable {
     /// The playlist file or folder the tile was given (what a follower plays too); nil for a
     /// tile given one source, or a list in its layout.
     public var playlistSource: String? = nil
+    /// The video stream as the source was described (codec, size, rate, bit rate); nil for a
+    /// source with no picture or not yet described.
+    public var video: Asset.Video? = nil
+    /// One frame of the tile, as its stream says (its caps, else its description).
+    public var frameDuration: MediaTime? = nil
+    /// Whether the source comes over a network (it seeks only when the drag ends).
+    public var isNetwork = false
+    /// Whether the tile's sound is off (muted on its own, or the wall is).
+    public var isMuted = true
+    /// Whether the tile has not yet shown the frame after a hole in its media (a segment the
+    /// server did not have): showing nothing new meanwhile, it is not late.
+    public var inMediaHole = false
 
     /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
     public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,

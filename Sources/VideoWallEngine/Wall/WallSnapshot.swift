@@ -4,6 +4,9 @@ import VideoWallCore
 /// what `WallEvent.changed` carries, so a client reads no property of the wall beside it.
 public struct WallSnapshot: Equatable, Sendable {
     public var transport: TransportState
+    /// Whether the wall is paused as asked: true from a pause on, also while it then seeks or
+    /// buffers (mpv's `pause`); a wall told to play that still seeks is not paused.
+    public var isPaused: Bool
     /// Where the wall stands (nil before its first frame).
     public var position: MediaTime?
     /// The longest tile's length (nil while unknown, or live).
@@ -21,10 +24,10 @@ public struct WallSnapshot: Equatable, Sendable {
     public var tiles: [TileStatus]
 }
 
-extension Coordinator {
+extension Wall {
     /// The wall as it stands now.
     public var snapshot: WallSnapshot {
-        WallSnapshot(transport: transport, position: position, duration: duration, rate: rate, isLooping: isLooping,
+        WallSnapshot(transport: transport, isPaused: !intendsToPlay, position: position, duration: duration, rate: rate, isLooping: isLooping,
                      abLoopA: abLoopA, abLoopB: abLoopB, volume: volume, isMuted: isMuted, overload: overload, tiles: tiles)
     }
 }

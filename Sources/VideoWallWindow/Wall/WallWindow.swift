@@ -6,7 +6,7 @@ import VideoWallEngine
 
 /// The GTK 3 wall: one region per layout region, each tile's video aspect-fitted inside it
 /// from the size the stream reports, transport controls below (hidden in kiosk mode).
-/// It hands the engine a sink per tile and follows the coordinator's events.
+/// It hands the engine a sink per tile and follows the wall's events.
 @MainActor
 public final class WallWindow {
     public struct Options: Sendable {
@@ -34,7 +34,7 @@ public final class WallWindow {
     private let stage: UnsafeMutablePointer<GtkWidget>
     let transportBar: TransportBar
     private(set) var tiles: [TileView] = []
-    /// Which tile shows each wall tile (coordinator index -> view index).
+    /// Which tile shows each wall tile (wall index -> view index).
     private var viewForTile: [Int: Int] = [:]
     /// How a source's tile is named: the region's label, the name given for the source, or
     /// (not in kiosk mode) its file name.
@@ -44,7 +44,11 @@ public final class WallWindow {
     /// Where the window was before it was made to cover its monitor by hand (no window
     /// manager to fullscreen it), to go back there when fullscreen is switched off.
     var frameBeforeCovering: PixelRect?
-    private weak var coordinator: Coordinator?
+    private weak var wall: Wall?
+    /// Each tile's state as the wall's events said it last (what a frame tick reads).
+    private var tileStates: [Int: PlayerState] = [:]
+    /// The machine's overload as the wall's events said it last.
+    private var overload: OverloadMeter.Figure?
     private var timers: [any MainLoopSource] = []
     private var eventTask: Task<Void, Never>?
     private var audibleTile: Int? = 0
@@ -61,7 +65,6 @@ public final class WallWindow {
     private var messageTimer: (any MainLoopSource)?
     /// Whether each tile shows its frame info under its name (`i`).
     public private(set) var showsInfo = false
-    private var resumeAfterDrag = false
     private var seekBarHeld = false
     private var tickID: guint = 0
     /// The window's signal handlers: they go with the window.
@@ -172,9 +175,9 @@ public final class WallWindow {
         viewForTile[tile].flatMap { tiles[$0].surface?.videoSink } ?? HeadlessVideoOutput()
     }
 
-    /// Maps the window (fullscreen and on its monitor as asked) and starts following `coordinator`.
-    public func show(following coordinator: Coordinator) throws(WindowError) {
-        self.coordinator = coordinator
+    /// Maps the window (fullscreen and on its monitor as asked) and starts following `wall`.
+    public func show(following wall: Wall) throws(WindowError) {
+        self.wall = wall
         gtk_widget_show_all(window)
         tiles.forEach { $0.showAll() }
         if options.kiosk { gtk_widget_hide(transportBar.container) }
@@ -190,7 +193,7 @@ public final class WallWindow {
         try placeOnMonitor()
         if options.fullscreen || options.kiosk { setFullscreen(true) }
         if options.kiosk { enterKiosk() }
-        let events = coordinator.events()
+        let events = wall.events()
         eventTask = Task { [weak self] in
             for await event in events { self?.handle(event) }
         }
@@ -271,17 +274,17 @@ public final class WallWindow {
         var following: [FrameQueue] = []
         var spans: [[CommonFrameChoice.Frame]] = []
         var holding: [FrameQueue] = []
-        if let coordinator, coordinator.transport == .playing {
+        if let wall, wall.transport == .playing {
             // A tile that waits while the others play (a shorter one in a group loop, re-armed
             // at its start for the next wrap) keeps its last frame: the frame it prerolled for
             // later is not for now.
-            for (tile, region) in viewForTile where tile < coordinator.slots.count && coordinator.slots[tile].player?.state != .playing {
+            for (tile, region) in viewForTile where tileStates[tile].map({ $0 != .playing }) ?? false {
                 if let frames = tiles[region].surface?.frames, frames.current != nil { holding.append(frames) }
             }
-            let now = MediaTime(coordinator.clock.time)
-            let overloaded = coordinator.overload != nil
-            for (tile, region) in viewForTile where tile < coordinator.slots.count {
-                guard coordinator.slots[tile].player?.state == .playing, let surface = tiles[region].surface,
+            let now = wall.clockTime
+            let overloaded = overload != nil
+            for (tile, region) in viewForTile {
+                guard tileStates[tile] == .playing, let surface = tiles[region].surface,
                       let base = surface.baseTime, let received = surface.frames.spans(baseTime: base) else { continue }
                 let frames = surface.frames
                 // A frame prerolled for later (a tile re-armed for the group's next wrap) is not
@@ -295,7 +298,7 @@ public final class WallWindow {
                 // last frame and lets the others play on: nothing is late, nothing will come
                 // until the hole has passed.
                 let shownFor = now - (newest.due + newest.duration)
-                if shownFor > newest.duration * 3, coordinator.slots[tile].player?.awaitsMediaGap == true { continue }
+                if shownFor > newest.duration * 3, wall.tiles.indices.contains(tile), wall.tiles[tile].inMediaHole { continue }
                 guard overloaded || shownFor < Self.stalledAfter else { continue }
                 following.append(frames)
                 spans.append(waiting)
@@ -338,7 +341,7 @@ public final class WallWindow {
         close()
     }
 
-    /// Closes the window and stops following the coordinator.
+    /// Closes the window and stops following the wall.
     public func close() {
         guard !closing else { return }
         stopFollowing()
@@ -528,11 +531,14 @@ public final class WallWindow {
     /// where it is ten times a second) and the window's own commands: nothing polls.
     private func handle(_ event: WallEvent) {
         defer { refreshTransport() }
-        if case .overload(let figure) = event { showOverload(figure) }
+        if case .overload(let figure) = event {
+            overload = figure
+            showOverload(figure)
+        }
         if case .tileRecovery(let tile, let recovery) = event, let region = viewForTile[tile] {
             switch recovery {
             case .retrying(let attempt, let delay, let reason):
-                tiles[region].setError("\(reason.reasonText)\nreconnecting in \(Int(delay.inSeconds.rounded(.up))) s (attempt \(attempt))")
+                tiles[region].setError("\(reason.reasonText)\nreconnecting in \(Int((delay / .seconds(1)).rounded(.up))) s (attempt \(attempt))")
             case .recovered:
                 tiles[region].setError(nil)
             case .gaveUp:
@@ -540,7 +546,9 @@ public final class WallWindow {
             }
             return
         }
-        guard case .tile(let tile, let tileEvent) = event, let region = viewForTile[tile] else { return }
+        guard case .tile(let tile, let tileEvent) = event else { return }
+        if case .stateChanged(let state) = tileEvent { tileStates[tile] = state }
+        guard let region = viewForTile[tile] else { return }
         let view = tiles[region]
         switch tileEvent {
         case .failed(let error):
@@ -553,24 +561,25 @@ public final class WallWindow {
     }
 
     private func refreshTransport() {
-        guard let coordinator else { return }
-        transportBar.update(position: coordinator.position, duration: coordinator.duration,
-                            playing: coordinator.transport == .playing, rate: coordinator.rate,
-                            loop: coordinator.isLooping, muted: coordinator.isMuted)
+        guard let wall else { return }
+        let snapshot = wall.snapshot
+        transportBar.update(position: snapshot.position, duration: snapshot.duration,
+                            playing: snapshot.transport == .playing, rate: snapshot.rate,
+                            loop: snapshot.isLooping, muted: snapshot.isMuted)
         // A tile given another source (remote `loadfile`, a layout reloaded) is named after it;
         // a playlist tile after the item on screen.
-        let statuses = coordinator.tiles
+        let statuses = snapshot.tiles
         for (tile, region) in viewForTile where statuses.indices.contains(tile) {
             let source = statuses[tile].item ?? statuses[tile].source
             if tiles[region].source != source { tiles[region].showSource(source, name: nameForSource(region, source)) }
         }
         for (tile, region) in viewForTile where statuses.indices.contains(tile) {
-            let status = statuses[tile], frame = coordinator.frameDuration(ofTile: tile)
+            let status = statuses[tile], frame = status.frameDuration
             var lines: [String] = []
             if selectedTile == tile { lines.append("selected") }
             if let zoomed = zoomLine(ofTile: tile) { lines.append(zoomed) }
             if showsInfo {
-                let video = coordinator.slots[tile].player?.asset.video
+                let video = status.video
                 lines.append(TileLabel.infoLines(TileLabel.Info(
                     codec: video?.codec, width: status.mediaFormat?.width ?? video?.width, height: status.mediaFormat?.height ?? video?.height,
                     frameRate: status.mediaFormat?.frameRate ?? video?.frameRate, bitrate: video?.bitrate,
@@ -585,47 +594,46 @@ public final class WallWindow {
     // MARK: Commands
 
     public func perform(_ command: WallCommand) {
-        guard let coordinator else { return }
+        guard let wall else { return }
         defer { refreshTransport() }
         switch command {
-        case .togglePlayPause: coordinator.perform(.togglePause)
+        case .togglePlayPause: wall.perform(.togglePause)
         case .seekBy(let seconds):
             // Held, the arrow keys repeat: the wall goes to the last of their seeks.
-            coordinator.perform(.seek(SeekIntent(target: seconds, reference: .relative, precision: .keyFrame, throttled: true)))
-        case .stepFrames(let frames): coordinator.perform(.step(frames: frames))
-        case .slower: coordinator.perform(.slower)
-        case .faster: coordinator.perform(.faster)
+            wall.perform(.seek(SeekIntent(target: seconds, reference: .relative, precision: .keyFrame, throttled: true)))
+        case .stepFrames(let frames): wall.perform(.step(frames: frames))
+        case .slower: wall.perform(.slower)
+        case .faster: wall.perform(.faster)
         case .toggleFullscreen: setFullscreen(!isFullscreen)
-        case .toggleMute: coordinator.perform(.toggleMute)
-        case .toggleLoop: coordinator.perform(.toggleLooping)
-        case .cycleABLoop: coordinator.perform(.cycleABLoop)
+        case .toggleMute: wall.perform(.toggleMute)
+        case .toggleLoop: wall.perform(.toggleLooping)
+        case .cycleABLoop: wall.perform(.cycleABLoop)
         case .toggleNames:
             if let compare { compare.showsCaption.toggle() } else { tiles.forEach { $0.showsName.toggle() } }
         case .quit: onQuit?()
         case .selectAudio(let tile):
-            guard tile < coordinator.slots.count else { return }
+            guard tile < wall.tiles.count else { return }
             audibleTile = tile
-            coordinator.setMuted(false)
+            wall.perform(.setMuted(false))
             applyAudio()
         case .selectTile(let tile):
-            guard tile < coordinator.slots.count else { return }
+            guard tile < wall.tiles.count else { return }
             selectedTile = selectedTile == tile ? nil : tile
         case .nudgeFrames(let frames):
             guard let tile = selectedTile else { return }
-            let frame = coordinator.frameDuration(ofTile: tile) ?? .nanoseconds(33_333_333)
             // On by n frames: it shows media n frames later, so its offset goes down.
-            Task { await coordinator.nudgeOffset(ofTile: tile, by: .zero - frame * Double(frames)) }
+            wall.perform(.shiftOffset(tile: tile, by: .frames(-frames)))
         case .nudgeMilliseconds(let milliseconds):
             guard let tile = selectedTile else { return }
-            Task { await coordinator.nudgeOffset(ofTile: tile, by: .milliseconds(Int64(milliseconds))) }
+            wall.perform(.shiftOffset(tile: tile, by: .time(.milliseconds(Int64(milliseconds)))))
         case .resetOffset:
             guard let tile = selectedTile else { return }
-            Task { await coordinator.setOffset(.zero, ofTile: tile) }
+            wall.perform(.setOffset(tile: tile, to: .zero))
         case .nextItem, .previousItem:
-            let playlists = coordinator.tiles.filter { $0.item != nil }.map(\.index)
+            let playlists = wall.tiles.filter { $0.item != nil }.map(\.index)
             let chosen = selectedTile.map { tile in playlists.filter { $0 == tile } } ?? playlists
             for tile in chosen {
-                Task { try? await coordinator.changeItem(ofTile: tile, to: command == .nextItem ? .next : .previous) }
+                Task { try? await wall.changeItem(ofTile: tile, to: command == .nextItem ? .next : .previous) }
             }
         case .takeScreenshots:
             onScreenshots?()
@@ -680,8 +688,8 @@ public final class WallWindow {
     /// A paused pipeline sends no new frame by itself: the wall is sought where it stands, so
     /// the crop just changed shows on the frame it holds.
     private func refreshPausedPicture() {
-        guard let coordinator, coordinator.transport == .paused, let position = coordinator.position else { return }
-        coordinator.requestSeek(to: position, precision: .accurate)
+        guard let wall, wall.transport == .paused, let position = wall.position else { return }
+        wall.perform(.seek(SeekIntent(target: position.seconds, reference: .absolute, precision: .accurate, throttled: true)))
     }
 
     /// The zoomed part of tile `tile`, for its overlay ("zoom 4x", "unlinked").
@@ -722,29 +730,24 @@ public final class WallWindow {
     private static func wheelZoom(_ steps: Double) -> Double { pow(1.25, -steps) }
 
     private func applyAudio() {
-        coordinator?.setAudible(tile: audibleTile)
+        wall?.perform(.setAudible(tile: audibleTile))
     }
 
     private func dragChanged(_ dragging: Bool) {
         // GDK follows a quick second press with a double-press event of its own, which the seek
         // bar also reports: a second "drag began" would read the intent of a wall the first
         // paused, and the release would not play again.
-        guard let coordinator, dragging != seekBarHeld else { return }
+        guard let wall, dragging != seekBarHeld else { return }
         seekBarHeld = dragging
-        if dragging {
-            resumeAfterDrag = coordinator.intendsToPlay
-            coordinator.pause()
-        } else {
-            coordinator.finishSeeking(thenPlay: resumeAfterDrag)
-        }
+        wall.perform(dragging ? .beginScrub : .endScrub)
     }
 
     /// Local media seeks while dragging (throttled); network media seeks once, on release.
     private func scrub(to seconds: Double) {
-        guard let coordinator else { return }
-        let networked = coordinator.players.contains { $0.asset.isNetwork }
+        guard let wall else { return }
+        let networked = wall.tiles.contains { $0.isNetwork }
         if networked && transportBar.isDragging { return }
-        coordinator.requestSeek(to: .seconds(seconds), precision: .accurate)
+        wall.perform(.seek(SeekIntent(target: seconds, reference: .absolute, precision: .accurate, throttled: true)))
     }
 }
 

@@ -24,68 +24,68 @@ struct HeadlessSession {
     var systemd: SystemdNotifier?
 
     func run() async -> ExitCode {
-        let coordinator: Coordinator
-        do { coordinator = try Coordinator(configuration: options.coordinatorConfiguration(tiles: plan?.tiles.count ?? 0, layout: plan?.layout)) } catch {
+        let wall: Wall
+        do { wall = try Wall(configuration: options.wallConfiguration(tiles: plan?.tiles.count ?? 0, layout: plan?.layout)) } catch {
             Console.error("GStreamer could not start: \(error)")
             return ExitStatus.startupFailed
         }
-        // --loop is the group loop (the coordinator's configuration): every tile wraps together.
+        // --loop is the group loop (the wall's configuration): every tile wraps together.
         let specs = options.applyingTileOptions(to: plan?.specs(mute: options.mute) ?? sources.map { TileSpec(source: $0, muted: options.mute) })
         let remote: WallRemote?
-        do { remote = try await RemoteControl.start(options.ipcServer, coordinator: coordinator, stop: stop) } catch {
+        do { remote = try await RemoteControl.start(options.ipcServer, wall: wall, stop: stop) } catch {
             Console.error(error.description)
             return ExitStatus.startupFailed
         }
-        let mpris = MediaPlayerControl.start(options.mpris, coordinator: coordinator, stop: stop)
-        let reporter = TileProblems.report(from: coordinator)
-        let reload = LayoutReload.arm(reloads, plan: plan, coordinator: coordinator, stop: stop)
+        let mpris = MediaPlayerControl.start(options.mpris, wall: wall, stop: stop)
+        let reporter = TileProblems.report(from: wall)
+        let reload = LayoutReload.arm(reloads, plan: plan, wall: wall, stop: stop)
         defer { withExtendedLifetime(reload) {} }
-        stop.whenStopping { coordinator.stopLoading() }
+        stop.whenStopping { wall.stopLoading() }
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
         let leading: WallRemote?
-        do { leading = try await WallLink.startLeading(options.role, coordinator: coordinator, plan: plan, stop: stop) } catch {
+        do { leading = try await WallLink.startLeading(options.role, wall: wall, plan: plan, stop: stop) } catch {
             Console.error(error.description)
             remote?.stop()
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }
         // A follower starts on its leader's timeline, not on its own.
-        if case .follow? = options.role {} else { coordinator.play() }
-        await coordinator.setABLoop(a: options.abLoop.a, b: options.abLoop.b)
-        await coordinator.load(specs)
-        if case .follow? = options.role { Task { await WallLink.follow(options.role, coordinator: coordinator, stop: stop) } }
+        if case .follow? = options.role {} else { wall.play() }
+        await wall.setABLoop(a: options.abLoop.a, b: options.abLoop.b)
+        await wall.load(specs)
+        if case .follow? = options.role { Task { await WallLink.follow(options.role, wall: wall, stop: stop) } }
         let tileScreenshots = TileScreenshots(options.tileScreenshots)
         // A tile still loading counts: it joins the wall when it is ready.
-        if stop.reason == nil, coordinator.players.contains(where: \.isActive) {
+        if stop.reason == nil, wall.players.contains(where: \.isActive) {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
-            tileScreenshots?.watch(coordinator, window: nil, stop: stop)
+            tileScreenshots?.watch(wall, window: nil, stop: stop)
             stop.keep(MainLoop.every(seconds: 0.1) { [stop] in
-                if coordinator.transport == .ended, tileScreenshots?.isPending != true { stop.stop(.wallEnded); return false }
+                if wall.transport == .ended, tileScreenshots?.isPending != true { stop.stop(.wallEnded); return false }
                 return true
             })
-            _ = await stop.wait(quitAfter: options.quitAfter) { coordinator.suspendedTime.inSeconds }
+            _ = await stop.wait(quitAfter: options.quitAfter) { wall.suspendedTime.inSeconds }
         }
         await tileScreenshots?.saving?.value
-        let stoppedAt = coordinator.position ?? .zero
+        let stoppedAt = wall.position ?? .zero
         let screenshotsLost = tileScreenshots?.outputLost(stoppedAt: stoppedAt) ?? false
-        let status = await finish(coordinator, followers: leading?.followerReports, reporter: reporter, outputsLost: screenshotsLost)
+        let status = await finish(wall, followers: leading?.followerReports, reporter: reporter, outputsLost: screenshotsLost)
         remote?.stop()
         mpris?.stop()
         return status
     }
 
     /// `followers`: a leader's, as they last reported.
-    private func finish(_ coordinator: Coordinator, followers: [WallRemote.Follower]?, reporter: Task<Void, Never>, outputsLost: Bool) async -> ExitCode {
+    private func finish(_ wall: Wall, followers: [WallRemote.Follower]?, reporter: Task<Void, Never>, outputsLost: Bool) async -> ExitCode {
         // Errors still queued for the printer come out before the summary.
         await MainLoop.sleep(seconds: 0)
-        var report = WallReport(coordinator)
+        var report = WallReport(wall)
         report.followers = followers?.map(WallReport.Follower.init)
         for line in RunSummary.lines(for: report) { Console.summary(line) }
         var lost = outputsLost
         if let path = options.report, !(await SessionEnd.write(report, to: path)) { lost = true }
-        await SessionEnd.close(coordinator)
+        await SessionEnd.close(wall)
         await reporter.value
         return ExitStatus.forStop(stop.reason, failedTiles: report.failedTiles, totalTiles: report.tiles.count, outputsLost: lost)
     }

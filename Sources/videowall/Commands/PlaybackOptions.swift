@@ -152,8 +152,8 @@ struct PlaybackSettings {
 
     /// The wall holds `maxTiles`, or every tile of a layout that has more regions; the
     /// layout's `sync: items` makes its playlists change item together.
-    func coordinatorConfiguration(tiles: Int, layout: Layout? = nil) -> CoordinatorConfiguration {
-        var configuration = CoordinatorConfiguration()
+    func wallConfiguration(tiles: Int, layout: Layout? = nil) -> WallConfiguration {
+        var configuration = WallConfiguration()
         configuration.itemsInRows = layout?.syncItems ?? false
         configuration.maximumTiles = max(maxTiles, tiles)
         configuration.groupLoop = loop

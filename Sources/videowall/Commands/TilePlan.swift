@@ -47,7 +47,7 @@ struct TilePlan: Sendable {
             layout = try LayoutCatalog.automatic(sourceAspects: Array(repeating: nil, count: shown), canvasAspect: canvasAspect,
                                                  searchDirectories: LayoutDirectories.all)
             // Without --layout, sources past --max-tiles become failed tiles (never decoded:
-            // the coordinator refuses them), not a refusal.
+            // the wall refuses them), not a refusal.
             assignment = try LayoutAssignment.assign(layout: layout, sourceCount: min(sources.count, layout.regions.count))
         }
         // Tiles in region order; a region may name its own file instead of a command-line index.

@@ -32,18 +32,18 @@ struct WindowSession {
         // Checked before the wall starts (`PlayCommand.play`).
         windowOptions.screen = window.screen.flatMap { try? plan.screen(named: $0) }
         let wallWindow: WallWindow
-        let coordinator: Coordinator
+        let wall: Wall
         do {
             wallWindow = try WallWindow(layout: plan.layout, assignments: plan.tiles.map { ($0.region, $0.source) },
                                         labels: labels, options: windowOptions)
-            var configuration = playback.coordinatorConfiguration(tiles: plan.tiles.count, layout: plan.layout)
+            var configuration = playback.wallConfiguration(tiles: plan.tiles.count, layout: plan.layout)
             configuration.groupLoop = playback.loop || window.kiosk
             // Unattended: a network tile that fails comes back by itself, unless --retry says not.
             if window.kiosk {
                 configuration.recovery = playback.retry ?? .forever
                 configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
             }
-            coordinator = try Coordinator(configuration: configuration)
+            wall = try Wall(configuration: configuration)
         } catch {
             Console.error("the window could not start: \(error)")
             return ExitStatus.startupFailed
@@ -57,7 +57,7 @@ struct WindowSession {
         specs = playback.applyingTileOptions(to: specs)
 
         let remote: WallRemote?
-        do { remote = try await RemoteControl.start(playback.ipcServer, coordinator: coordinator, stop: stop) } catch {
+        do { remote = try await RemoteControl.start(playback.ipcServer, wall: wall, stop: stop) } catch {
             Console.error(error.description)
             wallWindow.close()
             return ExitStatus.startupFailed
@@ -66,11 +66,11 @@ struct WindowSession {
             guard let wallWindow else { throw WindowError("the window is closed") }
             try await wallWindow.saveScreenshot(to: path)
         }
-        let mpris = MediaPlayerControl.start(playback.mpris, coordinator: coordinator, stop: stop)
-        let reporter = TileProblems.report(from: coordinator)
-        let reload = LayoutReload.arm(reloads, plan: plan, coordinator: coordinator, stop: stop)
+        let mpris = MediaPlayerControl.start(playback.mpris, wall: wall, stop: stop)
+        let reporter = TileProblems.report(from: wall)
+        let reload = LayoutReload.arm(reloads, plan: plan, wall: wall, stop: stop)
         defer { withExtendedLifetime(reload) {} }
-        do { try wallWindow.show(following: coordinator) } catch {
+        do { try wallWindow.show(following: wall) } catch {
             Console.error(error.description)
             return ExitStatus.usage
         }
@@ -86,13 +86,13 @@ struct WindowSession {
         var launchToPicture: Double?
         wallWindow.onFirstPicture = { launchToPicture = ProcessAge.seconds() }
         let reportState = ReportState()
-        GtkRuntime.onDisplayLost = { [playback] in Self.displayLost(coordinator, reportPath: playback.report, reportState) }
-        stop.whenStopping { coordinator.stopLoading() }
-        coordinator.setMuted(playback.mute)
+        GtkRuntime.onDisplayLost = { [playback] in Self.displayLost(wall, reportPath: playback.report, reportState) }
+        stop.whenStopping { wall.stopLoading() }
+        wall.setMuted(playback.mute)
         // Asked for before loading, so the wall plays the moment it is loaded, unless a remote
         // client paused it meanwhile.
         let leading: WallRemote?
-        do { leading = try await WallLink.startLeading(playback.role, coordinator: coordinator, plan: plan, stop: stop) } catch {
+        do { leading = try await WallLink.startLeading(playback.role, wall: wall, plan: plan, stop: stop) } catch {
             Console.error(error.description)
             wallWindow.close()
             remote?.stop()
@@ -100,23 +100,23 @@ struct WindowSession {
         }
         defer { leading?.stop() }
         // A follower starts on its leader's timeline, not on its own.
-        if case .follow? = playback.role {} else { coordinator.play() }
-        await coordinator.setABLoop(a: playback.abLoop.a, b: playback.abLoop.b)
-        await coordinator.load(specs)
-        regrid(wallWindow, coordinator)
-        if case .follow? = playback.role { Task { await WallLink.follow(playback.role, coordinator: coordinator, stop: stop) } }
+        if case .follow? = playback.role {} else { wall.play() }
+        await wall.setABLoop(a: playback.abLoop.a, b: playback.abLoop.b)
+        await wall.load(specs)
+        regrid(wallWindow, wall)
+        if case .follow? = playback.role { Task { await WallLink.follow(playback.role, wall: wall, stop: stop) } }
         let screenshot = ScreenshotState()
         let tileScreenshots = TileScreenshots(playback.tileScreenshots)
         let screenshotDirectory = window.screenshotDirectory
         var keyScreenshots: [Task<Void, Never>] = []
         wallWindow.onScreenshots = { [weak wallWindow] in
             guard let wallWindow else { return }
-            keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(coordinator, window: wallWindow, in: screenshotDirectory) })
+            keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(wall, window: wallWindow, in: screenshotDirectory) })
         }
         wallWindow.onMeasureQuality = { [weak wallWindow] in
             wallWindow?.showMessage("measuring tile 2 against tile 1...")
             Task { @MainActor in
-                switch await coordinator.measureQuality() {
+                switch await wall.measureQuality() {
                 case .success(let reading):
                     Console.note(reading.summary)
                     wallWindow?.showMessage(reading.summary)
@@ -129,21 +129,21 @@ struct WindowSession {
         if stop.reason == nil {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
-            tileScreenshots?.watch(coordinator, window: wallWindow, stop: stop)
-            await waitForQuit(coordinator, wallWindow, screenshot: screenshot)
+            tileScreenshots?.watch(wall, window: wallWindow, stop: stop)
+            await waitForQuit(wall, wallWindow, screenshot: screenshot)
         }
 
         await screenshot.saving?.value
         await tileScreenshots?.saving?.value
         for saving in keyScreenshots { await saving.value }
-        let stoppedAt = coordinator.position ?? .zero
-        var report = WallReport(coordinator)
+        let stoppedAt = wall.position ?? .zero
+        var report = WallReport(wall)
         report.followers = leading?.followerReports.map(WallReport.Follower.init)
         report.launchToPictureSeconds = launchToPicture.map { ($0 * 1000).rounded() / 1000 }
         reportState.started = true
         var outputsLost = tileScreenshots?.outputLost(stoppedAt: stoppedAt) ?? false
         if let path = playback.report, !(await SessionEnd.write(report, to: path)) { outputsLost = true }
-        await SessionEnd.close(coordinator)
+        await SessionEnd.close(wall)
         GtkRuntime.onDisplayLost = nil
         remote?.stop()
         mpris?.stop()
@@ -164,12 +164,12 @@ struct WindowSession {
     /// The connection to the X server is gone (the server died, or `xkill`): GDK cannot go on,
     /// and this runs inside Xlib's I/O error handler, which must not return. So everything
     /// happens here, at once: the message, the report, the pipelines stopped (bounded), exit.
-    private static func displayLost(_ coordinator: Coordinator, reportPath: String?, _ state: ReportState) -> Never {
+    private static func displayLost(_ wall: Wall, reportPath: String?, _ state: ReportState) -> Never {
         Console.error("lost the connection to the display; stopping")
         if state.started {
             // The session's report is written, or on its way (counted among the blocking calls).
             _ = BlockingCalls.settleBlocking(timeout: 5)
-        } else if let reportPath, let text = try? WallReport(coordinator).json() {
+        } else if let reportPath, let text = try? WallReport(wall).json() {
             let written = DispatchSemaphore(value: 0)
             Thread.detachNewThread {
                 do { try Console.write(text, to: reportPath) } catch {
@@ -182,8 +182,8 @@ struct WindowSession {
             }
         }
         ExitWatchdog.arm()
-        coordinator.shutDown()
-        _ = BlockingCalls.settleBlocking(timeout: coordinator.configuration.closeTimeout.inSeconds)
+        wall.shutDown()
+        _ = BlockingCalls.settleBlocking(timeout: wall.configuration.closeTimeout.inSeconds)
         exit(ExitStatus.displayLost.rawValue)
     }
 
@@ -191,8 +191,8 @@ struct WindowSession {
     /// their shapes, on this window, show more picture the other way (portrait sources: 3
     /// columns of 2 rather than 2 of 3 on a wide window). Once, when the wall has loaded: the
     /// regions do not move under a wall that plays, nor when the window is resized later.
-    private func regrid(_ wallWindow: WallWindow, _ coordinator: Coordinator) {
-        let statuses = coordinator.tiles
+    private func regrid(_ wallWindow: WallWindow, _ wall: Wall) {
+        let statuses = wall.tiles
         let aspects = plan.tiles.indices.map { index -> Double? in
             guard statuses.indices.contains(index), let size = statuses[index].mediaFormat?.displaySize, size.height > 0 else { return nil }
             return size.width / size.height
@@ -201,11 +201,11 @@ struct WindowSession {
         wallWindow.rearrange(turned)
     }
 
-    private func waitForQuit(_ coordinator: Coordinator, _ wallWindow: WallWindow, screenshot state: ScreenshotState) async {
+    private func waitForQuit(_ wall: Wall, _ wallWindow: WallWindow, screenshot state: ScreenshotState) async {
         if let screenshot = window.screenshot {
             stop.keep(MainLoop.every(seconds: 0.02) {
-                guard (coordinator.position?.seconds ?? 0) >= screenshot.seconds || coordinator.transport == .ended else { return true }
-                let position = coordinator.position ?? .zero
+                guard (wall.position?.seconds ?? 0) >= screenshot.seconds || wall.transport == .ended else { return true }
+                let position = wall.position ?? .zero
                 state.saving = Task { @MainActor in
                     do {
                         try await wallWindow.saveScreenshot(to: screenshot.path)
@@ -219,7 +219,7 @@ struct WindowSession {
                 return false  // one screenshot
             })
         }
-        _ = await stop.wait(quitAfter: playback.quitAfter) { coordinator.suspendedTime.inSeconds }
+        _ = await stop.wait(quitAfter: playback.quitAfter) { wall.suspendedTime.inSeconds }
     }
 }
 

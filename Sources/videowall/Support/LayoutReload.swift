@@ -4,7 +4,7 @@ import VideoWallEngine
 
 /// SIGHUP with `--layout` (systemd's `ExecReload=`): the layout is read again, and each tile
 /// whose region now names another source plays it, joining the wall in sync
-/// (`Coordinator.replaceSource`); the tiles whose source did not change go on untouched, with
+/// (`Wall.replaceSource`); the tiles whose source did not change go on untouched, with
 /// no black frame. A playlist tile reads its list again (its region's `playlist:`, its
 /// playlist file or its folder) and plays the new one from its next item boundary. Regions
 /// that moved, other region options, and a tile that becomes or stops being a playlist, wait
@@ -22,21 +22,21 @@ final class LayoutReload {
     private let sources: [String]
     private let layoutName: String
     private let maxTiles: Int
-    private weak var coordinator: Coordinator?
+    private weak var wall: Wall?
     private var running: Task<Void, Never>?
 
-    init(plan: TilePlan, source: Source, coordinator: Coordinator) {
+    init(plan: TilePlan, source: Source, wall: Wall) {
         self.plan = plan
         sources = source.sources
         layoutName = source.layoutName
         maxTiles = source.maxTiles
-        self.coordinator = coordinator
+        self.wall = wall
     }
 
     /// Makes SIGHUP reload `plan`'s layout for this session, when a layout was given.
-    static func arm(_ source: Source?, plan: TilePlan?, coordinator: Coordinator, stop: SessionStop) -> LayoutReload? {
+    static func arm(_ source: Source?, plan: TilePlan?, wall: Wall, stop: SessionStop) -> LayoutReload? {
         guard let source, let plan else { return nil }
-        let reload = LayoutReload(plan: plan, source: source, coordinator: coordinator)
+        let reload = LayoutReload(plan: plan, source: source, wall: wall)
         stop.onHangUp = { [weak reload] in reload?.reload() }
         return reload
     }
@@ -75,12 +75,12 @@ final class LayoutReload {
         }
         let freshSpecs = fresh.specs(mute: false)
         for index in plan.tiles.indices where index < fresh.tiles.count {
-            guard let coordinator else { return }
+            guard let wall else { return }
             // A playlist tile's list is read again whether or not the layout changed: its
             // playlist file or folder may have.
-            if coordinator.playsPlaylist(tile: index) {
+            if wall.playsPlaylist(tile: index) {
                 do {
-                    let skipped = try await coordinator.reloadPlaylist(ofTile: index, from: freshSpecs[index])
+                    let skipped = try await wall.reloadPlaylist(ofTile: index, from: freshSpecs[index])
                     skipped.forEach { Console.warning("tile \(index + 1): " + $0) }
                     plan.tiles[index] = fresh.tiles[index]
                     Console.note("tile \(index + 1): its playlist was read again; it plays it from its next item")
@@ -96,7 +96,7 @@ final class LayoutReload {
             }
             let source = fresh.tiles[index].source
             do {
-                try await coordinator.replaceSource(ofTile: index, with: source)
+                try await wall.replaceSource(ofTile: index, with: source)
                 plan.tiles[index].source = source
                 Console.note("tile \(index + 1): now plays \(Console.name(source))")
             } catch {

@@ -7,9 +7,9 @@ import VideoWallRemote
 @MainActor
 enum RemoteControl {
     /// nil when no socket was asked for; throws the one-line reason when it cannot be opened.
-    static func start(_ path: String?, coordinator: Coordinator, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
+    static func start(_ path: String?, wall: Wall, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
         guard let path else { return nil }
-        let remote = try await WallRemote.start(at: path, coordinator: coordinator)
+        let remote = try await WallRemote.start(at: path, wall: wall)
         remote.onQuit = { [weak stop] code in stop?.stop(.remoteQuit(code: code.map(Int32.init))) }
         stop.whenStopping { [weak remote] in remote?.stop() }
         return remote

@@ -32,9 +32,9 @@ enum SessionEnd {
     }
 
     /// Stops the wall's pipelines (bounded), with the watchdog armed for the rest of the way.
-    static func close(_ coordinator: Coordinator) async {
+    static func close(_ wall: Wall) async {
         ExitWatchdog.arm()
-        await coordinator.close()
+        await wall.close()
     }
 
     /// `gst_deinit`, unless a call into GStreamer is still stuck (then it must not run).

@@ -70,7 +70,7 @@ final class SystemdNotifier {
         Console.warning("NOTIFY_SOCKET \(socketName): cannot notify systemd: \(String(cString: strerror(errno)))")
     }
 
-    /// Tells systemd the wall plays (`READY=1`, after `Coordinator.play()`), pings the watchdog
+    /// Tells systemd the wall plays (`READY=1`, after `Wall.play()`), pings the watchdog
     /// from a main-loop timer until the session stops, and says `STOPPING=1` when it does.
     /// The pings come from the main queue, which only a live main loop drains: a wall whose
     /// main thread hangs stops pinging, and systemd restarts it.

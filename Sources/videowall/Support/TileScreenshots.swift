@@ -6,7 +6,7 @@ import VideoWallEngine
 import VideoWallWindow
 
 /// `--tile-screenshots-at SECONDS DIR`: when the wall reaches SECONDS (or ends first), each
-/// tile's frame at its source resolution as `DIR/tile-N.png` (`Coordinator.saveTileSnapshots`)
+/// tile's frame at its source resolution as `DIR/tile-N.png` (`Wall.saveTileSnapshots`)
 /// and, with a window, the window as `DIR/window.png`. Written off the main thread; a file not
 /// saved, or a wall that stopped before SECONDS, is said on standard error and makes the exit
 /// status 4.
@@ -31,17 +31,17 @@ final class TileScreenshots {
     private var option: String { "--tile-screenshots-at \(NumberChecks.text(seconds))" }
 
     /// Watches the wall until it gets there, then saves once.
-    func watch(_ coordinator: Coordinator, window: WallWindow?, stop: SessionStop) {
+    func watch(_ wall: Wall, window: WallWindow?, stop: SessionStop) {
         stop.keep(MainLoop.every(seconds: 0.02) { [self] in
-            guard (coordinator.position?.seconds ?? 0) >= seconds || coordinator.transport == .ended else { return true }
-            let position = coordinator.position ?? .zero
-            saving = Task { @MainActor in await save(coordinator, window: window, at: position) }
+            guard (wall.position?.seconds ?? 0) >= seconds || wall.transport == .ended else { return true }
+            let position = wall.position ?? .zero
+            saving = Task { @MainActor in await save(wall, window: window, at: position) }
             return false
         })
     }
 
-    private func save(_ coordinator: Coordinator, window: WallWindow?, at position: MediaTime) async {
-        let problems = await Self.save(coordinator, window: window, into: folder)
+    private func save(_ wall: Wall, window: WallWindow?, at position: MediaTime) async {
+        let problems = await Self.save(wall, window: window, into: folder)
         for problem in problems { Console.error("\(option): \(problem)") }
         failed = !problems.isEmpty
         saved = problems.isEmpty
@@ -52,13 +52,13 @@ final class TileScreenshots {
 
     /// Saves every tile and, with a window, the window into `folder`; returns what went wrong,
     /// a line each (none: all saved).
-    static func save(_ coordinator: Coordinator, window: WallWindow?, into folder: String) async -> [String] {
+    static func save(_ wall: Wall, window: WallWindow?, into folder: String) async -> [String] {
         let windowPath = (folder as NSString).appendingPathComponent("window.png")
         async let windowSaved: String? = { () async -> String? in
             guard let window else { return nil }
             do { try await window.saveScreenshot(to: windowPath); return nil } catch { return "\(error)" }
         }()
-        let tiles = await coordinator.saveTileSnapshots(into: folder)
+        let tiles = await wall.saveTileSnapshots(into: folder)
         var problems = tiles.sorted { $0.key < $1.key }.compactMap { tile, outcome -> String? in
             if case .failure(let error) = outcome { return "tile \(tile + 1): \(error)" }
             return nil
@@ -70,8 +70,8 @@ final class TileScreenshots {
 
     /// The `s` key: a new folder `videowall-shot-NNNN` in `directory` (the first number free,
     /// made with mkdir, which never takes a folder that is there), with every tile and the window.
-    static func saveNumbered(_ coordinator: Coordinator, window: WallWindow, in directory: String) async {
-        let position = coordinator.position ?? .zero
+    static func saveNumbered(_ wall: Wall, window: WallWindow, in directory: String) async {
+        let position = wall.position ?? .zero
         let made = await BlockingCalls.run("making a screenshot folder", timeout: 5) { () -> String? in
             for number in 1...9999 {
                 let folder = (directory as NSString).appendingPathComponent(String(format: "videowall-shot-%04d", number))
@@ -84,7 +84,7 @@ final class TileScreenshots {
             Console.error("screenshot: cannot make a folder in \(Console.name(directory))")
             return
         }
-        let problems = await save(coordinator, window: window, into: folder)
+        let problems = await save(wall, window: window, into: folder)
         for problem in problems { Console.error("screenshot: \(problem)") }
         if problems.isEmpty { Console.note("screenshot of every tile at \(TimeFormatting.precise(position)) saved to \(Console.name(folder))") }
     }

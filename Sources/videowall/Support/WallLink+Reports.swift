@@ -11,19 +11,19 @@ extension WallLink {
 
     /// What the follower tells its leader: its screen and machine, its clock, how far its frames
     /// are from the leader's (while both play the same timeline) and whether it keeps up.
-    static func report(of coordinator: Coordinator, against leader: WallTimeline, screen: String?, host: String?) -> FollowerReport {
-        let clock = coordinator.clockStatistics
+    static func report(of wall: Wall, against leader: WallTimeline, screen: String?, host: String?) -> FollowerReport {
+        let clock = wall.clockStatistics
         func milliseconds(_ time: MediaTime) -> Double { min(FollowerReport.largestMilliseconds, abs(time.seconds) * 1000) }
         var apart: Double?
-        if leader.isPlaying, let mine = coordinator.timeline, mine.isPlaying, coordinator.playlistItems?.count != 1,
-           let distance = distance(of: mine, from: leader, coordinator) {
+        if leader.isPlaying, let mine = wall.timeline, mine.isPlaying, wall.playlistItems?.count != 1,
+           let distance = distance(of: mine, from: leader, wall) {
             apart = milliseconds(distance)
         }
-        let statistics = coordinator.tiles.compactMap(\.statistics)
+        let statistics = wall.tiles.compactMap(\.statistics)
         return FollowerReport(screen: screen, host: host, synchronised: clock?.synchronised ?? false,
                               roundTripMilliseconds: clock.map { milliseconds($0.roundTrip) },
                               clockErrorMilliseconds: clock.map { milliseconds(max($0.maximumError, .zero - $0.minimumError)) },
-                              apartMilliseconds: apart, overload: coordinator.overload.map(Self.bounded),
+                              apartMilliseconds: apart, overload: wall.overload.map(Self.bounded),
                               framesRendered: statistics.map(\.framesRendered).reduce(0, +), framesDropped: statistics.map(\.framesDropped).reduce(0, +))
     }
 

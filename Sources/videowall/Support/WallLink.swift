@@ -35,9 +35,9 @@ struct LeaderWall: Sendable, Equatable {
 enum WallLink {
     /// Starts the leader's control port (before the wall loads, as `--input-ipc-server`).
     /// `plan`: the layout the followers are told (`wall-layout`).
-    static func startLeading(_ role: WallRole?, coordinator: Coordinator, plan: TilePlan?, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
+    static func startLeading(_ role: WallRole?, wall: Wall, plan: TilePlan?, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
         guard case .lead(_, let controlPort)? = role else { return nil }
-        let remote = try await WallRemote.start(tcpPort: controlPort, coordinator: coordinator)
+        let remote = try await WallRemote.start(tcpPort: controlPort, wall: wall)
         remote.sharedLayout = plan?.shared
         remote.onFollowerChange = { name, change in
             switch change {
@@ -63,9 +63,9 @@ enum WallLink {
     /// takes it up with a new client clock (`renewNetworkClock`), and joins again once that
     /// one synchronised. A restarted leader that plays another wall (other sources or layout)
     /// ends the follower with status 3, to be started afresh.
-    static func follow(_ role: WallRole?, coordinator: Coordinator, stop: SessionStop) async {
-        guard case .follow(let host, let controlPort, _, let wall, let screen)? = role else { return }
-        guard await settleClock(coordinator) else {
+    static func follow(_ role: WallRole?, wall: Wall, stop: SessionStop) async {
+        guard case .follow(let host, let controlPort, _, let expected, let screen)? = role else { return }
+        guard await settleClock(wall) else {
             Console.error("follow: the clock of \(TerminalText.quoted(host)) did not synchronise within 10 s")
             stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
             return
@@ -90,26 +90,26 @@ enum WallLink {
                 if lost { Console.note("follow: the leader answers again: joining it"); lost = false }
                 if let name = timeline.clock, let known = leaderClock, name != known {
                     Console.note("follow: the leader restarted (a new clock): synchronising with it again")
-                    guard case .success(let now) = await leaderWall(host: host, port: controlPort), now.plays(wall) else {
+                    guard case .success(let now) = await leaderWall(host: host, port: controlPort), now.plays(expected) else {
                         Console.error("follow: the restarted leader plays another wall (its sources or layout changed): stopping; start the follower again to follow it")
                         stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
                         return
                     }
-                    do { try coordinator.renewNetworkClock() } catch {
+                    do { try wall.renewNetworkClock() } catch {
                         Console.warning("follow: cannot make a new clock for the leader (\(error)); trying again")
                         await MainLoop.sleep(seconds: 0.5)
                         continue
                     }
                     leaderClock = nil
-                    if !(await settleClock(coordinator)) {
+                    if !(await settleClock(wall)) {
                         Console.warning("follow: the leader's new clock did not synchronise within 10 s; joining it as it is")
                     }
                     continue  // its timeline, read again now that the clock follows it
                 }
                 leaderClock = timeline.clock
                 // A pause the leader scheduled: paused at the same instant, on the same frame.
-                if let pauseAt = timeline.pauseAt, coordinator.transport == .playing {
-                    coordinator.pause(at: pauseAt)
+                if let pauseAt = timeline.pauseAt, wall.transport == .playing {
+                    wall.pause(at: pauseAt)
                 }
                 // A paused leader stood on a few times and still apart (a tile that cannot seek,
                 // a playlist's): standing on it again would only seek again, ten times a second.
@@ -117,35 +117,35 @@ enum WallLink {
                     stoodOn = timeline.isPlaying ? nil : timeline
                     standings = 0
                 }
-                if needsJoining(coordinator, timeline) && standings < pausedJoins {
+                if needsJoining(wall, timeline) && standings < pausedJoins {
                     if !timeline.isPlaying { standings += 1 }
-                    if let instant = await coordinator.follow(timeline) {
+                    if let instant = await wall.follow(timeline) {
                         // Until the instant it joins at, the wall shows no frame of the new start
                         // to compare: looked at before, it would seem apart and join again, for ever.
                         // (A playlist joins at the leader's next item: up to an item away.)
-                        for tile in (coordinator.playlistItems ?? []).indices { alignment.joining(tile: tile, until: instant) }
-                        while stop.reason == nil, case let wait = (instant - coordinator.clockTime).seconds + firstLook, wait > 0 {
+                        for tile in (wall.playlistItems ?? []).indices { alignment.joining(tile: tile, until: instant) }
+                        while stop.reason == nil, case let wait = (instant - wall.clockTime).seconds + firstLook, wait > 0 {
                             await MainLoop.sleep(seconds: min(wait, 0.5))
                         }
                     }
-                } else if let instant = await align(coordinator, on: timeline, with: &alignment) {
+                } else if let instant = await align(wall, on: timeline, with: &alignment) {
                     itemJoin = instant
                 }
             case .failure(let problem):
                 if !lost { Console.warning("follow: lost the leader (\(problem.description)): holding the frame on screen") }
                 lost = true
-                coordinator.pause()
+                wall.pause()
             }
             var next = pollInterval
             if let instant = itemJoin {
-                let wait = (instant - coordinator.clockTime).seconds + firstLook
+                let wait = (instant - wall.clockTime).seconds + firstLook
                 if wait <= 0 { itemJoin = nil } else { next = min(next, wait) }
             }
             // The report goes between two reads, in the time the loop waits anyway (not while
             // a join's first look is due).
             if let read, itemJoin == nil, ContinuousClock.now - lastReport >= reportInterval {
                 lastReport = ContinuousClock.now
-                await report(report(of: coordinator, against: read, screen: screen, host: machine), over: leader)
+                await report(report(of: wall, against: read, screen: screen, host: machine), over: leader)
                 next = max(0, next - (ContinuousClock.now - lastReport).inSeconds)
             }
             await MainLoop.sleep(seconds: next)
@@ -168,11 +168,11 @@ enum WallLink {
 
     /// Waits for the wall's clock to synchronise with the leader's (at most 10 s), then 1 s
     /// more: synchronised is said after the first answers, and the estimate settles over the
-    /// next ten or so (`Coordinator.networkClock`, ten a second): joined at once, a follower
+    /// next ten or so (`Wall.networkClock`, ten a second): joined at once, a follower
     /// was seen 12 ms off its leader until its clock moved (with GStreamer's one a second, it
     /// took 2 s).
-    private static func settleClock(_ coordinator: Coordinator) async -> Bool {
-        guard await coordinator.waitForClockSync(timeout: .seconds(10)) else { return false }
+    private static func settleClock(_ wall: Wall) async -> Bool {
+        guard await wall.waitForClockSync(timeout: .seconds(10)) else { return false }
         await MainLoop.sleep(seconds: 1)
         return true
     }
@@ -182,22 +182,22 @@ enum WallLink {
     /// are the clock's estimate moving (the pipeline follows the clock as it is corrected);
     /// joining again for them would cost frames: at 2 ms, on a link with 3 ms of jitter, 1 % of
     /// the frames came 95 ms late.
-    private static func needsJoining(_ coordinator: Coordinator, _ leader: WallTimeline) -> Bool {
-        guard let mine = coordinator.timeline else { return true }
+    private static func needsJoining(_ wall: Wall, _ leader: WallTimeline) -> Bool {
+        guard let mine = wall.timeline else { return true }
         if mine.isPlaying != leader.isPlaying || mine.isLooping != leader.isLooping || abs(mine.rate - leader.rate) > 1e-9 { return true }
         // A wall that is one playlist tile has no position of its own but its item's: kept to the
         // leader's by its items' starts (`align`), not by position.
-        if leader.isPlaying, let items = coordinator.playlistItems, items.count == 1, items[0] != nil, mine.isPlaying { return false }
-        guard let apart = distance(of: mine, from: leader, coordinator) else { return true }
-        return apart > (leader.isPlaying ? rejoinThreshold : Coordinator.sameFrame)
+        if leader.isPlaying, let items = wall.playlistItems, items.count == 1, items[0] != nil, mine.isPlaying { return false }
+        guard let apart = distance(of: mine, from: leader, wall) else { return true }
+        return apart > (leader.isPlaying ? rejoinThreshold : Wall.sameFrame)
     }
 
     /// How far `mine` is from the leader's timeline, both on one state and speed: playing, the
     /// instants the two show the same frame at; paused, the frames' positions. Looping, the two
     /// may have been read either side of a wrap: a whole loop apart is together.
-    static func distance(of mine: WallTimeline, from leader: WallTimeline, _ coordinator: Coordinator) -> MediaTime? {
+    static func distance(of mine: WallTimeline, from leader: WallTimeline, _ wall: Wall) -> MediaTime? {
         guard mine.isPlaying == leader.isPlaying, abs(mine.rate - leader.rate) <= 1e-9 else { return nil }
-        let length = leader.isLooping ? leader.loopLength ?? coordinator.loopLength ?? coordinator.duration : nil
+        let length = leader.isLooping ? leader.loopLength ?? wall.loopLength ?? wall.duration : nil
         guard leader.isPlaying else { return (mine.position - leader.position).distance(inLoopOf: length ?? .zero) }
         guard let theirs = leader.instant(showing: mine.position) else { return nil }
         return (theirs - mine.instant).distance(inLoopOf: length.map { $0 * (1 / leader.rate) } ?? .zero)
@@ -211,16 +211,16 @@ enum WallLink {
     /// placed it may differ: a copy's sound may end a little after its picture, Matroska keeps
     /// milliseconds); one on another item joins the leader's next one. Returns the instant a
     /// tile joins the leader's next item at, when one does.
-    private static func align(_ coordinator: Coordinator, on leader: WallTimeline, with alignment: inout ItemAlignment) async -> MediaTime? {
+    private static func align(_ wall: Wall, on leader: WallTimeline, with alignment: inout ItemAlignment) async -> MediaTime? {
         var joiningAt: MediaTime?
-        let steps = alignment.steps(leader: leader, items: coordinator.playlistItems, starts: coordinator.playlistItemStarts, now: coordinator.clockTime)
+        let steps = alignment.steps(leader: leader, items: wall.playlistItems, starts: wall.playlistItemStarts, now: wall.clockTime)
         for step in steps {
             switch step {
             case .shift(let tile, let gap):
                 Console.note(String(format: "follow: lining tile %d's items up on the leader's (%.2f ms)", tile + 1, gap.seconds * 1000))
-                coordinator.shiftTile(tile, by: gap)
+                wall.shiftTile(tile, by: gap)
             case .join(let tile, let item, let start):
-                if let instant = await coordinator.joinItems(ofTile: tile, leaderItem: item, startedAt: start) {
+                if let instant = await wall.joinItems(ofTile: tile, leaderItem: item, startedAt: start) {
                     alignment.joining(tile: tile, until: instant)
                     joiningAt = min(joiningAt ?? instant, instant)
                 }

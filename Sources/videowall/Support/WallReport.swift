@@ -4,7 +4,7 @@ import VideoWallEngine
 import VideoWallRemote
 
 /// The report `--report` writes at exit: one entry per tile. Its JSON is the command line's
-/// own format, built from the engine's figures (`Coordinator.tiles`, the overload
+/// own format, built from the engine's figures (`Wall.tiles`, the overload
 /// summary, the time the process stood still).
 struct WallReport: Codable, Sendable {
     struct Tile: Codable, Sendable {
@@ -94,7 +94,7 @@ extension WallReport {
     /// A snapshot of every tile (tile numbers from 1, as users count them); figures in seconds
     /// are given to a tenth.
     @MainActor
-    init(_ wall: Coordinator) {
+    init(_ wall: Wall) {
         self.init(tiles: wall.tiles.map(Tile.init), transport: wall.transport.rawValue,
                   overload: wall.overloadSummary.map(Overload.init),
                   suspendedSeconds: wall.suspendedTime > .zero ? Self.tenths(wall.suspendedTime) : nil)

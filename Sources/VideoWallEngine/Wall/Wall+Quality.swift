@@ -23,7 +23,7 @@ public struct QualityReading: Sendable, Equatable {
     }
 }
 
-extension Coordinator {
+extension Wall {
     /// Measures tile 2 against tile 1 for the frames they show now (offsets counted), on their
     /// source frames at full resolution, decoded again by pipelines of their own as the tile
     /// snapshots are (`FrameGrabber`), on a worker thread: the wall plays on. Tile 2 is scaled to

@@ -2,9 +2,9 @@ import Foundation
 import VideoWallCore
 
 /// A playlist tile's list read again while the wall plays (a layout reloaded with SIGHUP).
-extension Coordinator {
+extension Wall {
     /// Whether tile `index` (from 0) plays a playlist: its list can be replaced, not its kind.
-    public func playsPlaylist(tile index: Int) -> Bool {
+    package func playsPlaylist(tile index: Int) -> Bool {
         slots.indices.contains(index) && slots[index].player?.playlist != nil
     }
 
@@ -14,7 +14,7 @@ extension Coordinator {
     /// folder is watched from now on. Returns the lines of the entries left out; throws why
     /// when the tile plays no playlist or nothing of the new list can play (then the list it
     /// had plays on).
-    public func reloadPlaylist(ofTile index: Int, from spec: TileSpec) async throws(AssetError) -> [String] {
+    package func reloadPlaylist(ofTile index: Int, from spec: TileSpec) async throws(AssetError) -> [String] {
         guard playsPlaylist(tile: index), let sequence = slots[index].player?.playlist else {
             throw AssetError(source: spec.source, reason: .playbackFailed("tile \(index + 1) plays no playlist"))
         }

@@ -2,10 +2,10 @@ import Foundation
 internal import GStreamerKit
 import VideoWallCore
 
-/// The coordinator's side of the transport: it hands `WallTransport` each input at the wall
+/// The wall's side of the transport: it hands `WallTransport` each input at the wall
 /// clock's time and carries out the effects on the tiles. Effects that wait for a pipeline
 /// (settling, seeking, a late tile joining) answer with an input when done.
-extension Coordinator {
+extension Wall {
     /// Hands the transport one input. One asked for while the effects of another are carried
     /// out waits its turn, so the transport sees inputs one at a time, in order.
     func handle(_ input: TransportInput) {
@@ -152,10 +152,10 @@ extension Coordinator {
     }
 }
 
-extension Coordinator {
+extension Wall {
     /// How often a playing wall says where it is (`WallEvent.position`); mpv sends `time-pos`
     /// changes about as often.
-    public static let positionInterval = 0.1
+    package static let positionInterval = 0.1
 
     /// Ticks while the wall plays, and stops when it does not.
     func tickPosition(while state: TransportState) {

@@ -1,7 +1,7 @@
 import Foundation
 import VideoWallCore
 
-extension Coordinator {
+extension Wall {
     /// Turns each tile whose source is a playlist file or a folder, or that lists its items
     /// (`TileSpec.playlist`), into its items: the first as `source`, all of them as `playlist`.
     /// Files are read off the main thread, all tiles at once. A still image becomes a one-frame
@@ -217,7 +217,7 @@ extension Coordinator {
     }
 }
 
-extension Coordinator {
+extension Wall {
     /// A playlist's items as a tile with sound plays them: each as its `SoundedClip`, made
     /// off the main thread one at a time. Sound needs every item in that form, so a network
     /// item (which cannot be copied) leaves the list without sound (`withoutSound` says why);

@@ -7,7 +7,7 @@ import VideoWallCore
 /// return) is left out, and when it is ready it is brought in where the wall is: sought a
 /// little ahead of the wall's position and given a base time that shows that frame exactly
 /// when the wall gets there.
-extension Coordinator {
+extension Wall {
     /// A tile's preroll ended (ready, or failed or timed out). When to stop waiting for the
     /// others, and whether a tile ready after that joins, is the transport's.
     func prerollFinished(_ player: Player, ok: Bool) {

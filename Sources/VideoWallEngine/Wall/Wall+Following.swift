@@ -27,11 +27,11 @@ public struct WallClockStatistics: Sendable, Equatable {
 
 /// Playing on another wall's timeline: a leader says where its media stands on the shared
 /// clock (`timeline`), a follower shows the same frame at the same instant (`follow`).
-extension Coordinator {
+extension Wall {
     /// Whether the wall's clock follows its source: always for this machine's clock; for a
     /// network clock, once it has synchronised with the leader's, within `timeout` (it polls
     /// on a thread of its own, never the main one).
-    public func waitForClockSync(timeout: Duration) async -> Bool {
+    package func waitForClockSync(timeout: Duration) async -> Bool {
         guard case .network = configuration.clock else { return true }
         let clock = self.clock
         let nanoseconds = UInt64(max(0, timeout.inSeconds) * 1e9)
@@ -48,7 +48,7 @@ extension Coordinator {
 
     /// How long one pass of the wall's group loop is (the longest tile's length, as the wall
     /// loops it; a clip's container may say more, its sound running past its last frame).
-    public var loopLength: MediaTime? { machine.loopPlan?.groupDuration }
+    package var loopLength: MediaTime? { machine.loopPlan?.groupDuration }
 
     /// The wall's clock now (the leader's, on a follower): what `timeline`'s instants and the
     /// instant `follow` returns are read against.
@@ -69,7 +69,7 @@ extension Coordinator {
 
     /// Per tile, the place in its playlist of the item it shows (nil for a tile without one);
     /// nil when no tile plays a playlist.
-    public var playlistItems: [Int?]? {
+    package var playlistItems: [Int?]? {
         let places = slots.map { $0.player?.currentItem?.index }
         return places.contains { $0 != nil } ? places : nil
     }
@@ -78,7 +78,7 @@ extension Coordinator {
     /// (its pipeline's base time plus its segment's running time), while the wall plays; nil
     /// for a tile without a playlist, or whose item is not placed yet; nil when no tile plays
     /// a playlist.
-    public var playlistItemStarts: [MediaTime?]? {
+    package var playlistItemStarts: [MediaTime?]? {
         guard slots.contains(where: { $0.player?.playlist != nil }) else { return nil }
         return slots.map { slot in
             guard transport == .playing, let player = slot.player, player.state == .playing, let segment = player.currentItemSegment,
@@ -90,7 +90,7 @@ extension Coordinator {
     /// Pauses the playing wall at `instant` of its clock, playing until then (at once when it
     /// is past, or the wall does not play): a follower pauses where its leader said it will.
     /// A play, pause or seek meanwhile acts at once; the same instant asked again, nothing.
-    public func pause(at instant: MediaTime) {
+    package func pause(at instant: MediaTime) {
         guard machine.scheduledPause != instant else { return }
         handle(.schedulePause(at: instant))
     }
@@ -114,7 +114,7 @@ extension Coordinator {
     /// Moves tile `index`'s running time `delta` later against the wall's (earlier, when
     /// negative): it pauses on its frame and starts again on a base time moved so, the other
     /// tiles playing on. A follower's playlist tile lines its items up on its leader's with it.
-    public func shiftTile(_ index: Int, by delta: MediaTime) {
+    package func shiftTile(_ index: Int, by delta: MediaTime) {
         handle(.shiftTile(index, by: delta))
     }
 
@@ -129,7 +129,7 @@ extension Coordinator {
     /// away. Returns the instant the wall joins at (nil when it stands paused, or when it did
     /// not join because the leader is about to wrap: ask again once it has).
     @discardableResult
-    public func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500), seekTime: Duration = .milliseconds(200)) async -> MediaTime? {
+    package func follow(_ timeline: WallTimeline, lead: Duration = .milliseconds(500), seekTime: Duration = .milliseconds(200)) async -> MediaTime? {
         // A playlist tile cannot be sought inside an item: it joins at the leader's next item,
         // unless it stands where the leader starts again (both paused on one frame).
         if timeline.isPlaying, let items = timeline.items, slots.count == 1, slots[0].player?.playlist != nil,
@@ -191,7 +191,7 @@ extension Coordinator {
 
     /// Positions of one frame: within timestamp rounding (a frame at 120 fps lasts 8.3 ms).
     /// Paused, a wall's position is its frame's own time: more apart is another frame.
-    public static let sameFrame = MediaTime.milliseconds(4)
+    package static let sameFrame = MediaTime.milliseconds(4)
 
     /// How soon a leader's next item may start for a follower to join it there: it opens the
     /// item and stands on its first frame meanwhile.
@@ -227,7 +227,7 @@ extension Coordinator {
     /// Returns the instant it starts the item at; nil when it cannot (its list ends there, an
     /// item's length is not known, or the tile did not take the item).
     @discardableResult
-    public func joinItems(ofTile index: Int, leaderItem place: Int, startedAt start: MediaTime) async -> MediaTime? {
+    package func joinItems(ofTile index: Int, leaderItem place: Int, startedAt start: MediaTime) async -> MediaTime? {
         guard transport == .playing, slots.indices.contains(index), let sequence = slots[index].player?.playlist,
               let (nextPlace, boundary) = nextItem(in: sequence, after: place, startedAt: start, rate: rate) else { return nil }
         do { try await changeItem(ofTile: index, to: .position(nextPlace)) } catch { return nil }
@@ -265,7 +265,7 @@ extension Coordinator {
     /// GStreamer 1.22 shares one internal client clock among the client clocks of one address
     /// as written, and keeps it 60 s after the last one goes: each renewal asks under another
     /// spelling of the leader's address (`AddressSpellings`), so the new clock starts afresh.
-    public func renewNetworkClock() throws {
+    package func renewNetworkClock() throws {
         guard case .network(let host, let port) = configuration.clock else { return }
         pause()
         let spellings = AddressSpellings.spellings(of: host)

@@ -4,21 +4,21 @@ import VideoWallCore
 
 /// Group seeks, speed changes and frame steps, and seeks while dragging. How a group seek runs
 /// (pause, settle, key-frame leader, followers, new base time) is `WallTransport`'s.
-extension Coordinator {
+extension Wall {
     /// Seeks every tile now (not throttled) and waits until all show the target.
-    public func seek(to target: MediaTime, precision: SeekPrecision = .accurate) async {
+    package func seek(to target: MediaTime, precision: SeekPrecision = .accurate) async {
         await perform(SeekRequest(target: target, precision: precision, rate: nil))
     }
 
     /// Changes the speed of every tile together (a flushing seek at the current position).
-    public func setRate(_ newRate: Double) async {
+    package func setRate(_ newRate: Double) async {
         guard newRate > 0 else { return }
         await perform(SeekRequest(target: position ?? .zero, precision: .accurate, rate: newRate))
         publish(.changed(snapshot))
     }
 
     /// Steps every tile `frames` frames (negative: back) and leaves the wall paused there.
-    public func step(frames: Int) async {
+    package func step(frames: Int) async {
         await whenDescribed()
         guard let frameDuration = active.compactMap({ $0.asset.video?.frameDuration }).min() else { return }
         if transport == .playing { pause() }
@@ -29,20 +29,20 @@ extension Coordinator {
 
     /// A frame's start, nudged past timestamp rounding in containers so an accurate seek
     /// lands on that frame and not the one before.
-    public static func frameSeekTime(_ frameStart: MediaTime, frameDuration: MediaTime) -> MediaTime {
+    package static func frameSeekTime(_ frameStart: MediaTime, frameDuration: MediaTime) -> MediaTime {
         FrameMath.seekTime(ofFrameStartingAt: frameStart, frameDuration: frameDuration)
     }
 
     /// A seek while the user drags: at most one per `seekInterval`, the last request wins; a
     /// request made before the tiles can seek runs as soon as they can.
-    public func requestSeek(to target: MediaTime, precision: SeekPrecision = .accurate) {
+    package func requestSeek(to target: MediaTime, precision: SeekPrecision = .accurate) {
         handle(.requestSeek(SeekRequest(target: target, precision: precision, rate: nil)))
     }
 
     /// The drag ended: the held request (if any) runs now, and with `thenPlay` the wall plays
     /// again. Asked for here, at once, rather than after waiting for the seek to finish: a
     /// seek in flight keeps the play it is given meanwhile.
-    public func finishSeeking(thenPlay: Bool = false) {
+    package func finishSeeking(thenPlay: Bool = false) {
         handle(.finishSeeking(thenPlay: thenPlay))
     }
 

@@ -6,7 +6,7 @@ import VideoWallCore
 /// away, a connection reset, a timeout), or any tile the watchdog found stalled, opens its source again after a pause that grows
 /// (`RecoveryPolicy`), and when it is ready it joins the wall where the wall is, like a late
 /// tile: sought ahead of the wall and started on the wall's clock, with no pause of the others.
-extension Coordinator {
+extension Wall {
     /// The tile failed: try again later if the policy and the reason allow.
     func tileFailedMayRecover(_ index: Int) {
         guard !isStopping, configuration.recovery.attempts != 0, slots.indices.contains(index),

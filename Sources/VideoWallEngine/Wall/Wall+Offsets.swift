@@ -4,31 +4,28 @@ import VideoWallCore
 /// Per-tile offsets: a tile with offset d shows, at any moment, what it would have shown d
 /// earlier (`WallTransport.placement`). They hold through play, pause, seeks, frame steps,
 /// speed changes and loops because every one of those places the tiles through the transport.
-extension Coordinator {
+extension Wall {
     /// The tile's offset (positive: it plays later than the wall).
-    public func offset(ofTile tile: Int) -> MediaTime { machine.delay(ofTile: tile) }
+    package func offset(ofTile tile: Int) -> MediaTime { machine.delay(ofTile: tile) }
 
     /// Sets a tile's offset and brings it there: the wall seeks (accurately) to where it
     /// stands, so every other tile stays on its frame and this one moves by the change. Paused
     /// or playing, the wall stays so. Offsets past `TileOffset.largest` either way are refused.
-    public func setOffset(_ offset: MediaTime, ofTile tile: Int) async {
-        guard slots.indices.contains(tile), abs(offset.nanoseconds) <= TileOffset.largest.nanoseconds else { return }
+    @discardableResult
+    package func setOffset(_ offset: MediaTime, ofTile tile: Int) async -> Bool {
+        guard slots.indices.contains(tile), abs(offset.nanoseconds) <= TileOffset.largest.nanoseconds else { return false }
         requestedOffsets[tile] = nil
         let here = position
         handle(.setOffset(tile, offset))
         publish(.changed(snapshot))
-        guard transport != .loading, let here else { return }
+        guard transport != .loading, let here else { return true }
         await perform(SeekRequest(target: here, precision: .accurate, rate: nil))
-    }
-
-    /// Changes a tile's offset by `change` (a nudge): one frame of that tile is `frameDuration(ofTile:)`.
-    public func nudgeOffset(ofTile tile: Int, by change: MediaTime) async {
-        await setOffset(offset(ofTile: tile) + change, ofTile: tile)
+        return true
     }
 
     /// One frame of the tile, as its stream says (its caps, else its description); nil when
     /// neither knows yet.
-    public func frameDuration(ofTile tile: Int) -> MediaTime? {
+    package func frameDuration(ofTile tile: Int) -> MediaTime? {
         guard let player = player(at: tile) else { return nil }
         if let rate = player.videoFormat?.frameRate, rate.numerator > 0, rate.denominator > 0 {
             return .seconds(Double(rate.denominator) / Double(rate.numerator))

@@ -1,9 +1,9 @@
 internal import GStreamerKit
 import VideoWallCore
 
-extension Coordinator {
+extension Wall {
     /// Lets one tile be heard and mutes the others (nil mutes all): the `1`-`4` keys.
-    public func setAudible(tile: Int?) {
+    package func setAudible(tile: Int?) {
         for slot in slots {
             try? slot.player?.pipeline.set("mute", slot.index != tile)
         }
@@ -12,7 +12,7 @@ extension Coordinator {
 
     /// The wall's volume over every tile: 1 plays each at its own level (its region's
     /// `volume:`); clamped to 0...1.3 (mpv's 0 to 130 %).
-    public func setVolume(_ level: Double) {
+    package func setVolume(_ level: Double) {
         guard level.isFinite else { return }
         volume = min(max(level, 0), 1.3)
         applyVolume()
@@ -21,7 +21,7 @@ extension Coordinator {
 
     /// Silences every tile, or lets the tiles that are heard be heard again (`m`, mpv's `mute`).
     /// Which tiles are heard (`setAudible`) is kept meanwhile.
-    public func setMuted(_ muted: Bool) {
+    package func setMuted(_ muted: Bool) {
         isMuted = muted
         applyVolume()
         publish(.changed(snapshot))
@@ -34,7 +34,7 @@ extension Coordinator {
     }
 
     /// Whether the tile is muted now.
-    public func isMuted(tile: Int) -> Bool {
+    package func isMuted(tile: Int) -> Bool {
         guard tile < slots.count, let player = slots[tile].player else { return true }
         return (try? player.pipeline.get("mute", as: Bool.self)) ?? true
     }

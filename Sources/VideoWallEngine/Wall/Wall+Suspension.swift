@@ -2,7 +2,7 @@ import Foundation
 internal import GStreamerKit
 import VideoWallCore
 
-extension Coordinator {
+extension Wall {
     /// Watches for the process standing still while the wall plays: the transport is ticked
     /// with how far the tiles' pictures have got (`WallTransport.suspensionTick`).
     func watchForSuspension() {

@@ -6,7 +6,7 @@ import VideoWallCore
 /// returns at once (a key press: what can be done now is done before it returns); `send`
 /// returns when the action is done (a seek has landed, a speed has taken), as a remote
 /// client's reply should.
-extension Coordinator {
+extension Wall {
     /// Starts `action`; whether it could be (false for a speed or volume out of range, or a
     /// percentage seek while the wall's length is not known). Play, pause, mute, loop, volume
     /// and throttled seeks have taken effect when it returns.
@@ -26,13 +26,26 @@ extension Coordinator {
         case .setVolume(let level):
             guard WallAction.volumes.contains(level) else { return false }
             setVolume(level)
+        case .setAudible(let tile): setAudible(tile: tile)
+        case .beginScrub:
+            // A second grab (GDK follows a quick second press with a double-press of its own)
+            // keeps what the first remembered: the wall it paused would not play again.
+            guard scrubResumes == nil else { return true }
+            scrubResumes = intendsToPlay
+            pause()
+        case .endScrub:
+            finishSeeking(thenPlay: scrubResumes ?? false)
+            scrubResumes = nil
+        case .setOffset(let tile, _), .shiftOffset(let tile, _):
+            guard slots.indices.contains(tile) else { return false }
+            Task { await send(action) }
         case .seek(let intent):
             guard intent.resolved(position: position ?? .zero, duration: duration) != nil else { return false }
             Task { await send(action) }
         case .setRate(let rate):
             guard WallAction.rates.contains(rate) else { return false }
             Task { await send(action) }
-        case .step, .slower, .faster, .cycleABLoop:
+        case .step, .slower, .faster, .cycleABLoop, .setABLoop:
             Task { await send(action) }
         }
         return true
@@ -58,7 +71,15 @@ extension Coordinator {
             await pauseAlignment?.value
             await whenSeeksEnd()
         case .cycleABLoop: await cycleABLoop()
-        case .play, .togglePause, .seek, .setLooping, .toggleLooping, .setMuted, .toggleMute, .setVolume:
+        case .setABLoop(let a, let b): await setABLoop(a: a, b: b)
+        case .setOffset(let tile, let offset):
+            guard slots.indices.contains(tile) else { return false }
+            return await setOffset(offset.resolved(frameDuration: frameDuration(ofTile: tile)), ofTile: tile)
+        case .shiftOffset(let tile, let change):
+            guard slots.indices.contains(tile) else { return false }
+            return await setOffset(offset(ofTile: tile) + change.resolved(frameDuration: frameDuration(ofTile: tile)), ofTile: tile)
+        case .play, .togglePause, .seek, .setLooping, .toggleLooping, .setMuted, .toggleMute, .setVolume,
+             .setAudible, .beginScrub, .endScrub:
             return perform(action)
         }
         return true

@@ -1,12 +1,12 @@
 internal import GStreamerKit
 import VideoWallCore
 
-/// The watchdog (`CoordinatorConfiguration.stallWatch`): looked at with the overload meter,
+/// The watchdog (`WallConfiguration.stallWatch`): looked at with the overload meter,
 /// once a second. A tile that shows no new frame while the wall plays, or waits for data far
 /// too long, fails with the verdict as its reason (a tile holding its last frame until the
 /// group's wrap is not watched meanwhile: `Player.awaitsWrap`); with a recovery policy it is then rebuilt
-/// alone and rejoins the wall (`Coordinator+Recovery`).
-extension Coordinator {
+/// alone and rejoins the wall (`Wall+Recovery`).
+extension Wall {
     func watchForStalls(wallPlays: Bool) {
         guard var watch = stallWatch else { return }
         let now = monotonic.now

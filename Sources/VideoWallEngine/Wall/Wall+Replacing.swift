@@ -6,7 +6,7 @@ import VideoWallCore
 /// `playlist-next`, `playlist-prev` and `playlist-pos` for a playlist tile): the tile's
 /// pipeline and sinks stay, it takes the new URI, and joins the wall where the wall is, like a
 /// late tile; the other tiles play on untouched.
-extension Coordinator {
+extension Wall {
     /// Describes `source`, then plays it in tile `index` (from 0), in sync with the wall.
     /// Returns once the tile has joined; throws why when it cannot (the source is not
     /// playable, the tile has no pipeline, or a local tile is given a network source or the

@@ -4,16 +4,16 @@ import VideoWallCore
 
 /// Owns the tiles of one wall and moves them in lockstep: one pipeline clock, one base time,
 /// group start, pause, seek, rate change and loop. What the wall does is decided by its
-/// transport (`WallTransport`, pure, in the core); the coordinator hands it what the user
+/// transport (`WallTransport`, pure, in the core); the wall hands it what the user
 /// asks for and what the tiles report, and carries out its effects on the pipelines
-/// (`Coordinator+Transport`).
+/// (`Wall+Transport`).
 @MainActor
-public final class Coordinator {
-    public let configuration: CoordinatorConfiguration
+public final class Wall {
+    public let configuration: WallConfiguration
     package internal(set) var slots: [TileSlot] = []
     var machine: WallTransport
     public var transport: TransportState { machine.state }
-    public var rate: Double { machine.rate }
+    package var rate: Double { machine.rate }
 
     /// The one pipeline clock every tile runs on.
     package internal(set) var clock: Clock
@@ -39,18 +39,20 @@ public final class Coordinator {
     /// Says where the wall is while it plays (`WallEvent.position`).
     var positionTicker: TimeoutToken?
     /// Offsets asked for in the tiles' specs and not yet given to the transport: one counted
-    /// in frames waits for its tile's frame rate (`Coordinator+Offsets`).
+    /// in frames waits for its tile's frame rate (`Wall+Offsets`).
     var requestedOffsets: [Int: TileOffset] = [:]
-    /// The A-B loop's points as set (`Coordinator+ABLoop`); it loops while both are set, A before B.
-    public internal(set) var abLoopA: MediaTime?
-    public internal(set) var abLoopB: MediaTime?
+    /// While a seek bar is held (`WallAction.beginScrub`): whether the wall played when it was grabbed.
+    var scrubResumes: Bool?
+    /// The A-B loop's points as set (`Wall+ABLoop`); it loops while both are set, A before B.
+    package internal(set) var abLoopA: MediaTime?
+    package internal(set) var abLoopB: MediaTime?
     /// Callers of `seek(to:)` and the like, waiting until no seek runs.
     var seekWaiters: [CheckedContinuation<Void, Never>] = []
     /// `load`, waiting until the transport stops waiting for prerolls.
     var prerollWaiter: CheckedContinuation<Void, Never>?
     let monotonic = SystemMonotonicClock()
     /// Whether the wall loops as a group (starts as `configuration.groupLoop`).
-    public var isLooping: Bool { machine.isLooping }
+    package var isLooping: Bool { machine.isLooping }
     var overloadMeter = OverloadMeter()
     var overloadResponse = OverloadResponse()
     /// The overload meter's own ticks, so a sample taken after the process stood still is not
@@ -58,7 +60,7 @@ public final class Coordinator {
     var overloadTicks = SuspensionDetector()
     var suspensionTimer: TimeoutToken?
     /// How long the process stood still while the wall played (SIGSTOP, a paused machine).
-    public var suspendedTime: Duration { machine.suspendedTime.duration }
+    package var suspendedTime: Duration { machine.suspendedTime.duration }
     var overloadTimer: TimeoutToken?
     /// Descriptions still on their way after `load` returned, by slot.
     var describing: [Int: Task<Void, Never>] = [:]
@@ -71,7 +73,7 @@ public final class Coordinator {
     var firstReady: Date?
     /// Whether `stopLoading` or `shutDown` was called: nothing starts any more.
     private(set) var isStopping = false
-    /// Failed tiles trying again: the attempt each is on, and its timer (`Coordinator+Recovery`).
+    /// Failed tiles trying again: the attempt each is on, and its timer (`Wall+Recovery`).
     var recoveryAttempts: [Int: Int] = [:]
     var recoveryTimers: [Int: TimeoutToken] = [:]
     /// How many times each tile came back after failing.
@@ -80,27 +82,27 @@ public final class Coordinator {
     var skippedItems: [Int: [String]] = [:]
     /// The folder tiles' watches, by tile.
     var folderWatches: [Int: FolderWatch] = [:]
-    /// The watchdog's counts (`Coordinator+Stalls`); nil when it is off.
+    /// The watchdog's counts (`Wall+Stalls`); nil when it is off.
     var stallWatch: StallWatch?
-    /// `sync: items` (`CoordinatorConfiguration.itemsInRows`): the rows every playlist tile
+    /// `sync: items` (`WallConfiguration.itemsInRows`): the rows every playlist tile
     /// of this load follows; a new load makes new rows.
     var itemRows: ItemRows?
     /// The wall's volume (1: each tile at its own level) and mute, over every tile's sound.
-    public internal(set) var volume = 1.0
-    public internal(set) var isMuted = false
+    package internal(set) var volume = 1.0
+    package internal(set) var isMuted = false
     /// Players taken out of their slots (a source the discoverer refused), still stopping.
     private var retired: [Player] = []
     /// The wall's clock served to followers (`clockServicePort`), and what a network clock last
     /// said of its synchronisation (`WallClockSource.network`).
     private var timeProvider: NetworkTimeProvider?
     var clockStatisticsWatch: BusWatch?
-    public internal(set) var clockStatistics: WallClockStatistics?
+    package internal(set) var clockStatistics: WallClockStatistics?
     /// How many times the network clock was renewed (`renewNetworkClock`).
     var clockRenewals = 0
     /// The name of the clock the wall serves (`WallTimeline.clock`); nil when it serves none.
-    public internal(set) var clockName: String?
+    package internal(set) var clockName: String?
 
-    public init(configuration: CoordinatorConfiguration = CoordinatorConfiguration()) throws {
+    public init(configuration: WallConfiguration = WallConfiguration()) throws {
         self.configuration = configuration
         stallWatch = configuration.stallWatch
         var timings = TransportConfiguration()
@@ -153,7 +155,7 @@ public final class Coordinator {
     }
 
     /// Tiles whose preroll had not finished when the wall started: they are left out of group
-    /// transport until they join (`Coordinator+LateTiles`).
+    /// transport until they join (`Wall+LateTiles`).
     var lateTiles: Set<ObjectIdentifier> {
         Set(machine.lateTiles.compactMap(player(at:)).map(ObjectIdentifier.init))
     }
@@ -177,7 +179,7 @@ public final class Coordinator {
     }
 
     /// Whether every tile that loaded can seek.
-    public var isSeekable: Bool { !active.isEmpty && active.allSatisfy(\.asset.isSeekable) }
+    package var isSeekable: Bool { !active.isEmpty && active.allSatisfy(\.asset.isSeekable) }
 
     // MARK: Loading
 
@@ -186,7 +188,7 @@ public final class Coordinator {
     /// the rest of the wall goes on. It waits for the prerolls until all are done, or at most
     /// `configuration.startTimeout` seconds after the first tile is ready: a tile not ready by
     /// then is a late tile, left out until it is ready and then brought in in sync
-    /// (`Coordinator+LateTiles`).
+    /// (`Wall+LateTiles`).
     ///
     /// Loading into a wall that has tiles already replaces them: the first set is stopped (its
     /// pipelines go to NULL, as at `close`) and the wall starts again from a fresh transport.
@@ -330,7 +332,7 @@ public final class Coordinator {
 
     /// Ends `load` now (the program is stopping): tiles still loading stay as they are, and the
     /// wall does not start.
-    public func stopLoading() {
+    package func stopLoading() {
         isStopping = true
         startGate?.give(())
         wakeLoad()
@@ -348,7 +350,7 @@ public final class Coordinator {
     }
 
     /// Returns once every tile's description has been applied (durations, frame rates).
-    public func whenDescribed() async {
+    package func whenDescribed() async {
         for description in describing.values { await description.value }
     }
 
@@ -387,12 +389,19 @@ public final class Coordinator {
     }
 
     private func makePlayer(index: Int, asset: Asset, spec: TileSpec) throws -> Player {
-        guard let output = spec.output as? any PipelineVideoOutput else { throw UnsupportedVideoOutput() }
-        let sink = try output.videoSink(forTile: index)
+        let headless = spec.output is HeadlessVideoOutput
+        let sink: VideoSink
+        if headless {
+            sink = try VideoSink.headless(name: "tile\(index)-video")
+        } else if let output = spec.output as? any VideoSinkSource {
+            sink = try output.videoSink(forTile: index)
+        } else {
+            throw UnsupportedVideoOutput()
+        }
         var audio: Element?
         // Headless (or asked for) means no device at all: a tile's sound goes to a synced
         // fakesink (the asset is still provisional here, so whether it has sound is not known).
-        if output.isHeadless || !spec.opensAudioDevice {
+        if headless || !spec.opensAudioDevice {
             let fake = try Element(factory: "fakesink", name: "tile\(index)-audio")
             try fake.set("sync", true)
             audio = fake
@@ -431,7 +440,7 @@ public final class Coordinator {
     }
 
     /// Turns the group loop on or off while the wall plays.
-    public func setLooping(_ on: Bool) {
+    package func setLooping(_ on: Bool) {
         handle(.setLooping(on))
         // A playlist tile goes round its list with the wall, unless its region says otherwise.
         for player in players {
@@ -441,7 +450,7 @@ public final class Coordinator {
     }
 
     /// Returns once no seek is running or held (after a drag, before resuming).
-    public func whenIdle() async {
+    package func whenIdle() async {
         while !machine.isIdle {
             await MainLoop.sleep(seconds: 0.02)
         }
@@ -451,12 +460,12 @@ public final class Coordinator {
 
     /// Starts (or resumes) every tile on one base time; asked for during a seek, once it is
     /// done; from the start again when the wall has ended.
-    public func play() {
+    package func play() {
         handle(.play)
     }
 
     /// Pauses every tile at the same running time; asked for during a seek, once it is done.
-    public func pause() {
+    package func pause() {
         let wasPlaying = transport == .playing
         if wasPlaying, let lead = configuration.pauseLead, machine.scheduledPause == nil {
             return pause(at: pauseInstant(atLeast: MediaTime(lead)))
@@ -467,9 +476,9 @@ public final class Coordinator {
 
     /// Whether the wall plays, or will once the running seek or buffering is over: the state
     /// a play/pause toggle acts on.
-    public var intendsToPlay: Bool { machine.intendsToPlay }
+    package var intendsToPlay: Bool { machine.intendsToPlay }
 
-    public func togglePlayPause() {
+    package func togglePlayPause() {
         if intendsToPlay { pause() } else { play() }
     }
 
@@ -490,7 +499,7 @@ public final class Coordinator {
 
     /// Stops every tile and releases the pipelines (their change to NULL runs on each tile's
     /// state-change queue), and stops every discovery still running.
-    public func shutDown() {
+    package func shutDown() {
         isStopping = true
         positionTicker?.cancel()
         positionTicker = nil

@@ -4,7 +4,7 @@ import VideoWallCore
 
 /// What the tiles' pipelines report that the transport needs: ends, buffering, a lost clock,
 /// errors.
-extension Coordinator {
+extension Wall {
     func observe(_ player: Player, _ message: BusMessage) {
         switch message.kind {
         case .endOfStream:

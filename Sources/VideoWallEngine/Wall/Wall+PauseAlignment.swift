@@ -2,7 +2,7 @@ import Foundation
 internal import GStreamerKit
 import VideoWallCore
 
-extension Coordinator {
+extension Wall {
     /// Pipelines are paused one after another, and a pause can fall across a frame boundary:
     /// a tile whose sink had just shown frame n+1 prerolls n+2 while the others preroll n+1,
     /// and the paused wall shows two instants (with a clip with sound, one pause in two). Once

@@ -6,16 +6,16 @@ import VideoWallCore
 /// pass and without a gap (a segment seek with a stop, answered at each SEGMENT_DONE by a
 /// non-flushing seek back to A, as the whole-clip loop does). Seeks stay inside the range.
 /// A network tile, which cannot seek without flushing, starts its part again after a short gap.
-extension Coordinator {
+extension Wall {
     /// The range the wall loops over, when both points are set and A is before B.
-    public var abLoopRange: Range<MediaTime>? {
+    package var abLoopRange: Range<MediaTime>? {
         guard let a = abLoopA, let b = abLoopB, a < b else { return nil }
         return a..<b
     }
 
     /// Sets both points (nil: unset). The wall goes to A when the loop begins, and plays on
     /// from where it stands when it ends.
-    public func setABLoop(a: MediaTime?, b: MediaTime?) async {
+    package func setABLoop(a: MediaTime?, b: MediaTime?) async {
         let before = abLoopRange
         abLoopA = a.map { max(.zero, $0) }
         abLoopB = b.map { max(.zero, $0) }
@@ -27,7 +27,7 @@ extension Coordinator {
 
     /// The `l` key, as mpv has it: the first press sets A where the wall stands, the second B
     /// (the loop begins), the third clears both.
-    public func cycleABLoop() async {
+    package func cycleABLoop() async {
         let here = position ?? .zero
         if abLoopA == nil {
             await setABLoop(a: here, b: nil)

@@ -2,9 +2,9 @@ import Foundation
 internal import GStreamerKit
 import VideoWallCore
 
-extension Coordinator {
+extension Wall {
     /// Whether the machine cannot keep up now, with the slowest tile's figure; nil while it can.
-    public var overload: OverloadMeter.Figure? { overloadMeter.overload }
+    package var overload: OverloadMeter.Figure? { overloadMeter.overload }
 
     /// Starts sampling every tile's frame counts once a second. Only seconds of uninterrupted
     /// play count: a pause, a seek or buffering starts the meter's window again.
@@ -67,7 +67,7 @@ extension Coordinator {
     }
 
     /// The run's overload so far: nil if the machine always kept up.
-    public var overloadSummary: OverloadSummary? {
+    package var overloadSummary: OverloadSummary? {
         guard let worst = overloadMeter.worst else { return nil }
         return OverloadSummary(worst: worst, overloadedTime: overloadMeter.overloadedTime.duration)
     }

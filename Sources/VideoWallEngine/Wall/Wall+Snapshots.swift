@@ -7,7 +7,7 @@ public struct SnapshotError: Error, Sendable, CustomStringConvertible {
     public var description: String
 }
 
-extension Coordinator {
+extension Wall {
     /// Saves the frame each tile shows now, at its source's own resolution, as
     /// `directory/tile-N.png` (N from 1, as the user counts tiles), all of one instant of the
     /// wall (a tile's offset included). The frames are not the tiles' scaled pictures: each is

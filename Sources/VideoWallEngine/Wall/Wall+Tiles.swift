@@ -1,7 +1,7 @@
 package import GStreamerKit
 import VideoWallCore
 
-extension Coordinator {
+extension Wall {
     /// Every tile, one per source given to `load`, in that order: `tiles[i]` is the i-th
     /// source's tile whatever became of the others.
     public var tiles: [TileStatus] { slots.map(status(of:)) }
@@ -23,6 +23,11 @@ extension Coordinator {
             status.itemChanges = player.itemChanges
         }
         status.playlistSource = slot.listSource
+        status.video = player?.asset.video
+        status.frameDuration = frameDuration(ofTile: slot.index)
+        status.isNetwork = player?.asset.isNetwork ?? MediaLocation.isNetwork(slot.source)
+        status.isMuted = isMuted || isMuted(tile: slot.index)
+        status.inMediaHole = player?.awaitsMediaGap ?? false
         return status
     }
 }
