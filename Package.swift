@@ -31,6 +31,16 @@ let package = Package(
         // Pure core: layout model, geometry, time, state machines, sync maths. No GStreamer, no GTK.
         .target(name: "VideoWallCore", dependencies: [.product(name: "Yams", package: "Yams")]),
 
+        // The wire protocols, pure: mpv's JSON IPC (commands, properties, replies, line framing)
+        // and what machines of one wall tell each other (timelines, layouts, follower reports).
+        // Not part of the library product: the IPC server and the command line speak them.
+        .target(name: "VideoWallProtocol", dependencies: ["VideoWallCore"]),
+
+        // What a screen shows, pure: compare views, zoom, tile labels, the frame every tile
+        // paints at a tick, the part of a canvas a screen shows, what a display must keep up
+        // with. The window draws it; no GTK here.
+        .target(name: "VideoWallPresentation", dependencies: ["VideoWallCore"]),
+
         // Thin safe layer over the GStreamer C API.
         .target(name: "GStreamerKit", dependencies: ["CGStreamer"]),
 
@@ -56,22 +66,22 @@ let package = Package(
         // Remote control: mpv's JSON IPC on a Unix socket, served off the main thread and
         // applied to a coordinator. Knows no window: the program hands it screenshots and quit.
         // Built without package access: an adapter over the engine's public surface.
-        .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallEngine"], packageAccess: false),
+        .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine"], packageAccess: false),
 
         // The session bus through GLib's GDBus: MPRIS (org.mpris.MediaPlayer2) applied to a
         // coordinator, and screensaver inhibition for kiosk walls. Needs the GLib main loop on
         // the main thread (its callbacks come from the default context); the engine knows none of it.
         // Built without package access, as the IPC server is.
-        .target(name: "VideoWallDBus", dependencies: ["VideoWallCore", "VideoWallEngine", "CGio"], packageAccess: false),
+        .target(name: "VideoWallDBus", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine", "CGio"], packageAccess: false),
 
         // The GTK 3 wall window.
-        .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallEngine", "GStreamerKit", "CGtk"], packageAccess: false),
+        .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallPresentation", "VideoWallEngine", "GStreamerKit", "CGtk"], packageAccess: false),
 
         // The benchmark: sync, loop, seek, start-up and cost, against bare GStreamer baselines.
-        .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "GStreamerKit", "GLibMainLoop"]),
+        .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "GStreamerKit", "GLibMainLoop"]),
 
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",
+            "VideoWallCore", "VideoWallProtocol", "VideoWallPresentation", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -84,11 +94,13 @@ let package = Package(
         .target(name: "VideoWallTestSupport", dependencies: ["VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "GLibMainLoop", "CGStreamer"], path: "Tests/TestSupport"),
 
         .testTarget(name: "VideoWallCoreTests", dependencies: ["VideoWallCore"]),
+        .testTarget(name: "VideoWallProtocolTests", dependencies: ["VideoWallProtocol", "VideoWallCore"]),
+        .testTarget(name: "VideoWallPresentationTests", dependencies: ["VideoWallPresentation", "VideoWallCore"]),
         .testTarget(name: "GStreamerKitTests", dependencies: ["GStreamerKit", "GLibMainLoop", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallEngineTests", dependencies: ["VideoWallEngine", "GStreamerKit", "GIOKit", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallFixturesTests", dependencies: ["VideoWallFixtures", "VideoWallCore"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallWindow", "VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
+        .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallPresentation", "VideoWallWindow", "VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "VideoWallTestSupport"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["VideoWallProtocol", "videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
     ]
 )

@@ -9,6 +9,8 @@ bash scripts/setup.sh
 # The real-media corpus from Debian's archive; the tests that need it say so when it is missing.
 bash scripts/realmedia.sh || echo "test: the real-media corpus could not be fetched in full; its tests say which files are missing"
 swift build --build-tests
+# What `import VideoWall` brings stays a curated surface (at most 450 public symbols).
+bash scripts/public-api.sh
 log=$(mktemp "${TMPDIR:-/tmp}/videowall-test.XXXXXX")
 trap 'rm -f "$log"' EXIT
 status=0

@@ -2,48 +2,48 @@ import VideoWallEngine
 import VideoWallFixtures
 
 /// What to measure and on what clips.
-public struct BenchOptions: Sendable {
+package struct BenchOptions: Sendable {
     /// Tiles in the sync, seek, start and on-screen measurements.
-    public var tiles = 4
+    package var tiles = 4
     /// Size of the clips for sync, seek, start and on-screen measurements.
-    public var width = 854
-    public var height = 480
-    public var frameRate = 30
+    package var width = 854
+    package var height = 480
+    package var frameRate = 30
     /// Length of the clips (seconds).
-    public var seconds = 8
+    package var seconds = 8
     /// Seconds between key frames (seeks decode from the previous one).
-    public var keyFrameInterval = 1
-    public var codec: ClipSpec.Codec = .h264
+    package var keyFrameInterval = 1
+    package var codec: ClipSpec.Codec = .h264
     /// Tile counts and clip size of the cost sweep (1080p30, as the issue asks).
-    public var costTiles = [1, 2, 3, 4]
-    public var costWidth = 1920
-    public var costHeight = 1080
+    package var costTiles = [1, 2, 3, 4]
+    package var costWidth = 1920
+    package var costHeight = 1080
     /// Seconds each cost run is measured, after `costWarmUp` seconds of start-up.
-    public var costSeconds = 6.0
-    public var costWarmUp = 2.0
+    package var costSeconds = 6.0
+    package var costWarmUp = 2.0
     /// Accurate seeks to time, for the wall and for the baseline each.
-    public var seeks = 10
+    package var seeks = 10
     /// Seconds of the soak run (a short clip looping headless).
-    public var soakSeconds = 60.0
+    package var soakSeconds = 60.0
     /// Window captures for the on-screen coherence figure.
-    public var screenSamples = 60
+    package var screenSamples = 60
     /// Starts of a windowed videowall timed from process start to picture.
-    public var launchRuns = 10
+    package var launchRuns = 10
     /// Where generated clips are cached.
-    public var clipDirectory: String
+    package var clipDirectory: String
     /// The `videowall` binary for the cost runs (the running one).
-    public var executable: String
+    package var executable: String
     /// Where the wall bench keeps each run's render logs and its processes' output, a folder
     /// per run (nil: they are deleted after the run).
-    public var keptLogs: String?
+    package var keptLogs: String?
 
-    public init(clipDirectory: String, executable: String) {
+    package init(clipDirectory: String, executable: String) {
         self.clipDirectory = clipDirectory
         self.executable = executable
     }
 
     /// A small, fast configuration: the end-to-end test runs this.
-    public static func quick(clipDirectory: String, executable: String) -> BenchOptions {
+    package static func quick(clipDirectory: String, executable: String) -> BenchOptions {
         var options = BenchOptions(clipDirectory: clipDirectory, executable: executable)
         options.tiles = 2
         options.width = 320

@@ -7,11 +7,11 @@ import VideoWallWindow
 
 /// Runs every measurement and gathers the report. Progress goes to `log` (standard error).
 @MainActor
-public struct BenchRunner {
-    public var options: BenchOptions
-    public var log: (String) -> Void
+package struct BenchRunner {
+    package var options: BenchOptions
+    package var log: (String) -> Void
 
-    public init(options: BenchOptions, log: @escaping (String) -> Void) {
+    package init(options: BenchOptions, log: @escaping (String) -> Void) {
         self.options = options
         self.log = log
     }
@@ -28,14 +28,14 @@ public struct BenchRunner {
     static func footageBitrate(width: Int) -> Int { max(500, 8000 * width / 1920) }
 
     /// The playlist soak alone (`videowall bench --playlist-soak SECONDS`).
-    public func runPlaylistSoak(seconds: Double, withSound: Bool = false) async throws -> BenchReport.PlaylistSoak {
+    package func runPlaylistSoak(seconds: Double, withSound: Bool = false) async throws -> BenchReport.PlaylistSoak {
         log("playlist soak: 4 tiles on a folder of 3 frame-coded clips\(withSound ? ", a clip with sound" : "") and a still, \(Int(seconds)) s, "
             + "memory, threads and descriptors sampled")
         return try await PlaylistSoakBench(options: options, seconds: seconds, withSound: withSound).measure()
     }
 
     /// The wall across machines, on this machine (`videowall bench --wall N`).
-    public func runWall(followers: Int) async throws -> BenchReport.Walls {
+    package func runWall(followers: Int) async throws -> BenchReport.Walls {
         var runs: [BenchReport.WallRun] = []
         for profile in [LinkProfile.lan, .wifi, .poor] {
             log("wall: videowall lead and \(followers) videowall follow, links \(profile.name), \(Int(WallBench.seconds)) s, a pause, a seek, a loop wrap, a speed change and a leader restart, render logs compared")
@@ -45,24 +45,24 @@ public struct BenchRunner {
     }
 
     /// A long steady wall across machines, LAN link (`videowall bench --wall N --wall-seconds S`).
-    public func runWallDrift(followers: Int, seconds: Double) async throws -> BenchReport.WallDrift {
+    package func runWallDrift(followers: Int, seconds: Double) async throws -> BenchReport.WallDrift {
         log("wall drift: videowall lead and \(followers) videowall follow, LAN link, \(Int(seconds)) s of steady play, the spread minute by minute")
         return try await WallBench(options: options, followers: followers).measureDrift(seconds: seconds)
     }
 
     /// The real-media corpus against bare playbin (`videowall bench --corpus DIR`).
-    public func runCorpus(directory: String) async throws -> BenchReport.Corpus {
+    package func runCorpus(directory: String) async throws -> BenchReport.Corpus {
         log("corpus: every file of \(directory) whole in bare playbin, alone in a wall, and in walls of four, headless")
         return try await CorpusBench(directory: directory, log: log).measure()
     }
 
     /// The fault run alone (`videowall bench --faults`).
-    public func runFaults() async throws -> BenchReport.Faults {
+    package func runFaults() async throws -> BenchReport.Faults {
         log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")
         return try await FaultBench(options: options).measure()
     }
 
-    public func run() async throws -> BenchReport {
+    package func run() async throws -> BenchReport {
         var notes: [String] = []
         let frameDuration = MediaTime(nanoseconds: 1_000_000_000 / Int64(options.frameRate))
         log("generating frame-coded clips (\(options.width)x\(options.height), \(options.seconds) s, cached in \(options.clipDirectory))")

@@ -1,4 +1,5 @@
 import VideoWallCore
+import VideoWallProtocol
 
 /// A leader's followers, as they report over their connections to its control port
 /// (`wall-report`, once a second each): `wall-followers`, the leader's messages and report.

@@ -1,4 +1,5 @@
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallEngine
 
 /// The properties, read from and written to the wall (README, "Remote control").
@@ -33,7 +34,7 @@ extension WallRemote {
         case .tiles: return .array(state.tiles.map(Self.description(of:)))
         case .tileCount: return .number(Double(state.tiles.count))
         case .syncError: return Self.syncError(of: state.tiles)
-        case .timeline: return wall.timeline?.json
+        case .timeline: return timeline?()
         // A playlist tile's list, as given: a follower reads it itself.
         case .sources: return .array(state.tiles.map { .string($0.playlistSource ?? $0.source) })
         case .clockPort: return wall.configuration.clockServicePort.map { .number(Double($0)) }
@@ -168,7 +169,7 @@ extension WallRemote {
         case .loop: return await set(name, to: .bool(!state.isLooping))
         case .speed:
             // The speed keys' ladder (0.25x to 4x), as `[` and `]` move along it.
-            return await set(name, to: .number(down ? PlaybackRate.slower(than: state.rate) : PlaybackRate.faster(than: state.rate)))
+            return await wall.send(down ? .slower : .faster) ? .success(()) : .failure(.propertyError)
         default:
             return .failure(property.isWritable ? .propertyFormat : .propertyError)
         }

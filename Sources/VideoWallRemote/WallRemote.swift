@@ -1,5 +1,6 @@
 import Foundation
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallEngine
 
 /// A wall driven from outside with mpv's JSON IPC (`--input-ipc-server`): each client's lines
@@ -38,6 +39,9 @@ public final class WallRemote {
     /// The layout a leader plays, for its followers (`wall-layout`); nil: unavailable (the
     /// leader chose its layout by the number of sources, and so does a follower).
     public var sharedLayout: SharedLayout?
+    /// Where the wall's media stands on its clock (`wall-timeline`, what followers join): the
+    /// program hands it in, as it hands the layout; nil: unavailable.
+    public var timeline: (@MainActor () -> JSONValue?)?
     /// Saves what the wall shows as a PNG at a path (`screenshot-to-file`); nil without a window.
     public var saveScreenshot: ((String) async throws -> Void)?
 

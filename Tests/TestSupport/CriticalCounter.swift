@@ -5,12 +5,12 @@ import Foundation
 /// (`g_log_set_handler` on their domains), so a test can fail on a "CRITICAL" that would
 /// otherwise only be printed. Handlers run on whichever thread logs: the count is kept under
 /// a lock.
-public final class CriticalCounter: @unchecked Sendable {
+package final class CriticalCounter: @unchecked Sendable {
     private static let domains = ["GStreamer", "GLib", "GLib-GObject"]
     private let tally = Tally()
     private var handlers: [(domain: String, id: guint)] = []
 
-    public init() {
+    package init() {
         let levels = GLogLevelFlags(rawValue: G_LOG_LEVEL_CRITICAL.rawValue | G_LOG_LEVEL_WARNING.rawValue)
         // The handlers hold the tally until they are removed in deinit.
         let data = Unmanaged.passUnretained(tally).toOpaque()
@@ -26,7 +26,7 @@ public final class CriticalCounter: @unchecked Sendable {
     }
 
     /// Criticals and warnings logged since this counter was made.
-    public var logged: Int { tally.value }
+    package var logged: Int { tally.value }
 
     deinit {
         for handler in handlers { g_log_remove_handler(handler.domain, handler.id) }

@@ -3,15 +3,15 @@ import GStreamerKit
 import VideoWallCore
 
 /// A PNG read back through GStreamer (`decodebin`, RGB): its size and the frame code in it.
-public struct PNGFrame: Sendable {
-    public var width: Int
-    public var height: Int
-    public var frameIndex: Int?
+package struct PNGFrame: Sendable {
+    package var width: Int
+    package var height: Int
+    package var frameIndex: Int?
     /// Its pixels.
-    public var image: RGBImage
+    package var image: RGBImage
 
     /// Nil when the file is not a picture GStreamer can decode. Blocks: a test thread.
-    public static func read(_ path: String) throws -> PNGFrame? {
+    package static func read(_ path: String) throws -> PNGFrame? {
         let pipeline = try Pipeline.parse("filesrc location=\"\(path)\" ! decodebin ! videoconvert ! video/x-raw,format=RGB ! appsink name=frame sync=false")
         defer { pipeline.setState(.null) }
         guard let element = pipeline.child(named: "frame") else { return nil }

@@ -3,16 +3,16 @@ import XCTest
 
 /// The real-media corpus (`realmedia/CORPUS.md`): files that real cameras and encoders made,
 /// fetched from Debian's archive by `scripts/realmedia.sh` (which `scripts/test.sh` runs).
-public enum RealMedia {
+package enum RealMedia {
     /// `VIDEOWALL_REALMEDIA`, else the cache the script fills.
-    public static var directory: String {
+    package static var directory: String {
         if let given = ProcessInfo.processInfo.environment["VIDEOWALL_REALMEDIA"], !given.isEmpty { return given }
         return (NSHomeDirectory() as NSString).appendingPathComponent(".cache/videowall/realmedia")
     }
 
     /// The corpus file numbered `number` (its name starts "NN-"). Skips the test, saying so,
     /// when the corpus was not fetched.
-    public static func file(_ number: Int) throws -> String {
+    package static func file(_ number: Int) throws -> String {
         let prefix = String(format: "%02d-", number)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         guard let name = names.first(where: { $0.hasPrefix(prefix) }) else {
@@ -23,7 +23,7 @@ public enum RealMedia {
 
     /// A copy of corpus file `number` with 16 KiB overwritten by noise 45 % of the way in (the
     /// same noise every time), as a file damaged on a disk or in a download is.
-    public static func damagedCopy(of number: Int) throws -> String {
+    package static func damagedCopy(of number: Int) throws -> String {
         let original = try file(number)
         var bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: original)))
         var state = UInt64(number) &* 0x9E37_79B9_7F4A_7C15

@@ -5,26 +5,26 @@ import VideoWallEngine
 
 /// Clips the tests make themselves with real encoders, once per test process.
 @MainActor
-public enum TestClips {
-    nonisolated public static let directory: String = {
+package enum TestClips {
+    nonisolated package static let directory: String = {
         let dir = NSTemporaryDirectory() + "videowall-tests-\(getpid())"
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         return dir
     }()
 
-    public static func clip(_ spec: ClipSpec) async throws -> String {
+    package static func clip(_ spec: ClipSpec) async throws -> String {
         try await ClipGenerator.cached(spec, in: directory)
     }
 
     /// 2 s, 30 fps, 320x180 H.264 in MP4, a key frame every second.
-    public static var landscape: ClipSpec { ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60) }
-    public static var portrait: ClipSpec { ClipSpec(width: 180, height: 320, frameRate: 30, frames: 60, pattern: "ball") }
+    package static var landscape: ClipSpec { ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60) }
+    package static var portrait: ClipSpec { ClipSpec(width: 180, height: 320, frameRate: 30, frames: 60, pattern: "ball") }
     /// PAL-style non-square pixels: 360x288 stored, 16:15 pixels, shown 384x288.
-    public static var anamorphic: ClipSpec { ClipSpec(width: 360, height: 288, frameRate: 30, frames: 60, pixelAspect: (16, 15), pattern: "colors") }
+    package static var anamorphic: ClipSpec { ClipSpec(width: 360, height: 288, frameRate: 30, frames: 60, pixelAspect: (16, 15), pattern: "colors") }
 
     /// A 3 s, 320x180, 30 fps HLS stream (H.264 in MPEG-TS, 1 s segments, a finished
     /// playlist) written by `hlssink2` into its own folder; returns the folder.
-    public static func hlsStream() async throws -> String {
+    package static func hlsStream() async throws -> String {
         let folder = (directory as NSString).appendingPathComponent("hls")
         let playlist = (folder as NSString).appendingPathComponent("playlist.m3u8")
         if FileManager.default.fileExists(atPath: playlist) { return folder }
@@ -42,7 +42,7 @@ public enum TestClips {
     /// finished playlist), so an HLS tile and the local file can be compared frame by frame.
     /// `spec` needs a key frame at every second. Returns the local file and the folder with
     /// `playlist.m3u8`.
-    public static func frameCodedHLS(_ spec: FrameCodedClipSpec) async throws -> (local: String, folder: String) {
+    package static func frameCodedHLS(_ spec: FrameCodedClipSpec) async throws -> (local: String, folder: String) {
         let local = try await FrameCodedClipGenerator.cached(spec, in: directory)
         let folder = (directory as NSString).appendingPathComponent("hls-" + (spec.cacheKey as NSString).deletingPathExtension)
         let playlist = (folder as NSString).appendingPathComponent("playlist.m3u8")
@@ -57,7 +57,7 @@ public enum TestClips {
     /// A clip whose every frame tells each pixel's place: red rises from 0 at the left edge to
     /// 255 at the right, green from 0 at the top to 255 at the bottom (blue 0). 640x360, 30 fps,
     /// `seconds` long, H.264 in MP4. A capture of any part of it says which part it is.
-    public static func positionRamp(seconds: Int) async throws -> String {
+    package static func positionRamp(seconds: Int) async throws -> String {
         let path = directory + "/position-ramp-\(seconds)s.mp4"
         if FileManager.default.fileExists(atPath: path) { return path }
         let width = 640, height = 360
@@ -78,7 +78,7 @@ public enum TestClips {
     /// Writes a file with arbitrary bytes (bad-input cases).
     /// One H.264 byte stream whose picture changes size after one second: 30 frames at 320x180,
     /// then 30 at 180x320 (videotestsrc `pattern`). Returns its path.
-    public static func sizeSwitchingStream(named name: String, pattern: String) async throws -> String {
+    package static func sizeSwitchingStream(named name: String, pattern: String) async throws -> String {
         var joined = Data()
         for (part, width, height) in [("a", 320, 180), ("b", 180, 320)] {
             let path = directory + "/\(name)-\(part).h264"
@@ -90,7 +90,7 @@ public enum TestClips {
         return file(named: name + ".h264", contents: joined)
     }
 
-    nonisolated public static func file(named name: String, contents: Data) -> String {
+    nonisolated package static func file(named name: String, contents: Data) -> String {
         let path = (directory as NSString).appendingPathComponent(name)
         FileManager.default.createFile(atPath: path, contents: contents)
         return path

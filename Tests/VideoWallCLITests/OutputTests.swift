@@ -1,3 +1,4 @@
+import VideoWallProtocol
 import Foundation
 import VideoWallEngine
 import VideoWallTestSupport

@@ -1,5 +1,6 @@
 import Foundation
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallRemote
 import VideoWallTestSupport
 import VideoWallWindow

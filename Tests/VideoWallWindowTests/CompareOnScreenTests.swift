@@ -1,5 +1,6 @@
 import Foundation
 import VideoWallCore
+import VideoWallPresentation
 @testable import VideoWallEngine
 import VideoWallTestSupport
 @testable import VideoWallWindow

@@ -1,5 +1,6 @@
 import Foundation
 import VideoWallCore
+import VideoWallPresentation
 import VideoWallEngine
 import VideoWallTestSupport
 import VideoWallWindow

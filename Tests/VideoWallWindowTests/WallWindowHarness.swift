@@ -1,6 +1,7 @@
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallPresentation
 @testable import VideoWallEngine
 import VideoWallTestSupport
 @testable import VideoWallWindow

@@ -1,14 +1,14 @@
 import Foundation
 
 /// One picture's brightness: 8-bit luma, `width` x `height`, rows `stride` bytes apart.
-public struct LumaPicture: Sendable {
-    public let width: Int
-    public let height: Int
-    public let stride: Int
-    public let pixels: [UInt8]
+package struct LumaPicture: Sendable {
+    package let width: Int
+    package let height: Int
+    package let stride: Int
+    package let pixels: [UInt8]
 
     /// Nil when `pixels` is too short for the size and stride given.
-    public init?(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
+    package init?(width: Int, height: Int, stride: Int, pixels: [UInt8]) {
         guard width > 0, height > 0, stride >= width, pixels.count >= stride * (height - 1) + width else { return nil }
         self.width = width
         self.height = height
@@ -19,22 +19,22 @@ public struct LumaPicture: Sendable {
 
 /// How alike two pictures of one size are, by the two measures encoders are judged by: PSNR
 /// and SSIM, both on luma (as ffmpeg's `psnr` and `ssim` filters give their Y figures).
-public struct FrameQuality: Sendable, Equatable {
+package struct FrameQuality: Sendable, Equatable {
     /// Peak signal-to-noise ratio in dB; nil for identical pictures (infinite).
-    public var psnr: Double?
+    package var psnr: Double?
     /// Structural similarity, 1 for identical pictures: the mean over 8x8 windows every 4
     /// pixels (the layout of libvpx's and ffmpeg's SSIM), with the usual constants
     /// (K1 0.01, K2 0.03, L 255).
-    public var ssim: Double
+    package var ssim: Double
 
     /// Nil when the pictures differ in size.
-    public static func measure(_ a: LumaPicture, _ b: LumaPicture) -> FrameQuality? {
+    package static func measure(_ a: LumaPicture, _ b: LumaPicture) -> FrameQuality? {
         guard a.width == b.width, a.height == b.height else { return nil }
         return FrameQuality(psnr: psnr(a, b), ssim: ssim(a, b))
     }
 
     /// The line a user reads: `PSNR 38.21 dB, SSIM 0.9876` (`PSNR inf`: identical).
-    public var summary: String {
+    package var summary: String {
         let decibels = psnr.map { String(format: "%.2f dB", $0) } ?? "inf"
         return "PSNR \(decibels), SSIM " + String(format: "%.4f", ssim)
     }

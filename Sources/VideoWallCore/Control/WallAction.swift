@@ -68,7 +68,7 @@ public struct SeekIntent: Sendable, Equatable {
 
     /// The time to seek to on a wall at `position` whose clips last `duration`, kept within
     /// the clips; nil when a percentage is asked for and the length is not known.
-    public func resolved(position: MediaTime, duration: MediaTime?) -> MediaTime? {
+    package func resolved(position: MediaTime, duration: MediaTime?) -> MediaTime? {
         let seconds: Double
         switch reference {
         case .absolute: seconds = target
@@ -85,7 +85,7 @@ public struct SeekIntent: Sendable, Equatable {
     }
 
     /// How precisely it lands: as asked, or mpv's default for the reference.
-    public var effectivePrecision: SeekPrecision {
+    package var effectivePrecision: SeekPrecision {
         precision ?? (reference == .absolute || reference == .absolutePercent ? .accurate : .keyFrame)
     }
 }

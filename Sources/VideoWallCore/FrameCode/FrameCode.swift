@@ -8,24 +8,24 @@
 /// brightness, contrast and colour-range changes along the way do not matter. The cells in
 /// between hold the index's Gray code, most significant bit first, white for 1: consecutive
 /// indices differ in one cell, so reading a frame one off shows as a single changed bit.
-public enum FrameCode {
+package enum FrameCode {
     /// Bits of index: frames 0...65535 (36 min at 30 fps).
-    public static let bits = 16
+    package static let bits = 16
     /// Data cells plus the black guard (first) and the white guard (last).
-    public static let cellCount = bits + 2
-    public static let indexRange = 0...((1 << bits) - 1)
+    package static let cellCount = bits + 2
+    package static let indexRange = 0...((1 << bits) - 1)
 
     /// The luma of black and white cells: video range, which decoders map to RGB 0 and 255.
     static let blackLuma: UInt8 = 16
     static let whiteLuma: UInt8 = 235
 
     /// Where the code band sits in a frame of this size.
-    public static func codeRect(frameWidth: Int, frameHeight: Int) -> PixelRect {
+    package static func codeRect(frameWidth: Int, frameHeight: Int) -> PixelRect {
         PixelRect(x: 0, y: 0, width: frameWidth, height: max(1, frameHeight / 8))
     }
 
     /// Where one cell of the band sits (0 = black guard, 1...bits = data, last = white guard).
-    public static func cellRect(_ cell: Int, frameWidth: Int, frameHeight: Int) -> PixelRect {
+    package static func cellRect(_ cell: Int, frameWidth: Int, frameHeight: Int) -> PixelRect {
         precondition((0..<cellCount).contains(cell), "no cell \(cell)")
         let band = codeRect(frameWidth: frameWidth, frameHeight: frameHeight)
         let left = cell * frameWidth / cellCount
@@ -34,10 +34,10 @@ public enum FrameCode {
     }
 
     /// `index ^ (index >> 1)`.
-    public static func grayCode(of index: Int) -> Int { index ^ (index >> 1) }
+    package static func grayCode(of index: Int) -> Int { index ^ (index >> 1) }
 
     /// The inverse of `grayCode(of:)`.
-    public static func index(fromGrayCode code: Int) -> Int {
+    package static func index(fromGrayCode code: Int) -> Int {
         var index = code
         var shift = 1
         while shift < bits {
@@ -49,7 +49,7 @@ public enum FrameCode {
 
     /// Draws the code for `index` into an I420 frame laid out as GStreamer lays it out
     /// (see `I420Layout`). Only the band's luma changes; chroma is expected to be neutral.
-    public static func paint(index: Int, intoI420 buffer: inout [UInt8], width: Int, height: Int) {
+    package static func paint(index: Int, intoI420 buffer: inout [UInt8], width: Int, height: Int) {
         precondition(indexRange.contains(index), "frame index \(index) does not fit in \(bits) bits")
         precondition(width >= cellCount, "a frame narrower than \(cellCount) pixels cannot hold the code")
         let layout = I420Layout(width: width, height: height)
@@ -81,7 +81,7 @@ public enum FrameCode {
     /// averaged, and thresholds half-way between the guard cells. Returns nil when the guards
     /// are not clearly black and white (no coded frame there) or a cell is neither (a frame
     /// torn mid-update).
-    public static func read(from image: RGBImage, in rect: PixelRect) -> Int? {
+    package static func read(from image: RGBImage, in rect: PixelRect) -> Int? {
         guard !rect.isEmpty, rect.x >= 0, rect.y >= 0, rect.maxX <= image.width, rect.maxY <= image.height else { return nil }
         let cellWidth = Double(rect.width) / Double(cellCount)
         let bandHeight = Double(rect.height) / 8

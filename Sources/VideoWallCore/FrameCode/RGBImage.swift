@@ -1,11 +1,11 @@
 /// A packed 8-bit RGB picture (a captured window, a decoded frame) for reading frame codes.
-public struct RGBImage: Sendable, Equatable {
-    public var width: Int
-    public var height: Int
+package struct RGBImage: Sendable, Equatable {
+    package var width: Int
+    package var height: Int
     /// RGB triplets, row after row, no padding.
-    public var pixels: [UInt8]
+    package var pixels: [UInt8]
 
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    package init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 3, "pixels must hold width * height RGB triplets")
         self.width = width
         self.height = height
@@ -13,7 +13,7 @@ public struct RGBImage: Sendable, Equatable {
     }
 
     /// A uniform image.
-    public init(width: Int, height: Int, red: UInt8 = 0, green: UInt8 = 0, blue: UInt8 = 0) {
+    package init(width: Int, height: Int, red: UInt8 = 0, green: UInt8 = 0, blue: UInt8 = 0) {
         self.width = width
         self.height = height
         pixels = [UInt8](unsafeUninitializedCapacity: width * height * 3) { buffer, count in
@@ -26,7 +26,7 @@ public struct RGBImage: Sendable, Equatable {
 
     /// Repacks rows that carry padding: GStreamer pads each RGB row to a multiple of 4 bytes
     /// (a 213-pixel row is 640 bytes), so a sample's bytes are not `width * 3` per row.
-    public init(width: Int, height: Int, rowStride: Int, bytes: [UInt8]) {
+    package init(width: Int, height: Int, rowStride: Int, bytes: [UInt8]) {
         precondition(rowStride >= width * 3 && bytes.count >= rowStride * (height - 1) + width * 3, "bytes too short for the stride")
         var packed = [UInt8]()
         packed.reserveCapacity(width * height * 3)
@@ -37,7 +37,7 @@ public struct RGBImage: Sendable, Equatable {
     }
 
     /// Rec. 601 luma (0...255) of one pixel.
-    public func luma(x: Int, y: Int) -> Int {
+    package func luma(x: Int, y: Int) -> Int {
         let i = (y * width + x) * 3
         return (299 * Int(pixels[i]) + 587 * Int(pixels[i + 1]) + 114 * Int(pixels[i + 2]) + 500) / 1000
     }

@@ -3,7 +3,7 @@ public enum AspectFit {
     /// The size to show a `width` x `height` frame at once its pixel shape is taken into account.
     /// Only ever enlarges one dimension (wide pixels widen, tall pixels heighten) so no stored
     /// detail is thrown away: 720x576 at 16:15 gives 768x576, at 64:45 gives 1024x576.
-    public static func displaySize(width: Int, height: Int, pixelAspect: PixelAspectRatio) -> Size {
+    package static func displaySize(width: Int, height: Int, pixelAspect: PixelAspectRatio) -> Size {
         let par = pixelAspect.value
         let w = Double(width)
         let h = Double(height)
@@ -56,7 +56,7 @@ public enum AspectFit {
     }
 
     /// The part of a placed picture that is actually on screen in its region (empty when none is).
-    public static func visibleRect(video: PixelRect, region: PixelRect) -> PixelRect {
+    package static func visibleRect(video: PixelRect, region: PixelRect) -> PixelRect {
         video.intersection(region) ?? PixelRect(x: region.x, y: region.y, width: 0, height: 0)
     }
 

@@ -17,10 +17,10 @@ public struct PictureRotation: Sendable, Equatable {
     public static let auto = PictureRotation()
 
     /// The quarter turns a picture may take.
-    public static let allowedDegrees = [0, 90, 180, 270]
+    package static let allowedDegrees = [0, 90, 180, 270]
 
     /// Reads `--video-rotate`'s value: `auto`, `no`, or 0, 90, 180, 270. Nil for anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         switch text {
         case "auto": self = .auto
         case "no": self.init(followsStream: false)
@@ -31,15 +31,15 @@ public struct PictureRotation: Sendable, Equatable {
     }
 
     /// This rotation with a region's own turn added.
-    public func adding(degrees more: Int) -> PictureRotation {
+    package func adding(degrees more: Int) -> PictureRotation {
         PictureRotation(followsStream: followsStream, degrees: degrees + more)
     }
 
     /// Clockwise quarter turns on top of the stream's orientation.
-    public var quarterTurns: Int { degrees / 90 }
+    package var quarterTurns: Int { degrees / 90 }
 
     /// The size a picture of `size`, tagged `orientation`, is shown at.
-    public func shownSize(of size: Size, orientation: VideoOrientation?) -> Size {
+    package func shownSize(of size: Size, orientation: VideoOrientation?) -> Size {
         let stream = followsStream ? (orientation?.quarterTurns ?? 0) : 0
         return size.turned(by: stream + quarterTurns)
     }

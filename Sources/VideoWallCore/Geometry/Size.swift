@@ -11,7 +11,7 @@ public struct Size: Hashable, Sendable {
     public static let zero = Size(width: 0, height: 0)
 
     /// Width over height; nil for a degenerate size, where any aspect would be a guess.
-    public var aspectRatio: Double? {
+    package var aspectRatio: Double? {
         guard width > 0, height > 0, width.isFinite, height.isFinite else { return nil }
         return width / height
     }

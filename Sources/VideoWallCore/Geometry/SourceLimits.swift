@@ -3,14 +3,14 @@
 /// queues for one tile. 4096x2304 (a 4K picture in 16:9, 9.4 Mpixel, about 36 MB per BGRx
 /// frame) is far more than a quarter of any screen shows; past that a source is refused, before
 /// its first frame is decoded, with one line that gives its size and the limit.
-public enum SourceLimits {
+package enum SourceLimits {
     /// The longer side, in stored pixels.
-    public static let maximumSide = 4096
+    package static let maximumSide = 4096
     /// Stored pixels per frame: 4096x2304.
-    public static let maximumPixels = 4096 * 2304
+    package static let maximumPixels = 4096 * 2304
 
     /// Why a picture of `width` x `height` stored pixels is refused, or nil when a tile plays it.
-    public static func refusal(width: Int, height: Int) -> String? {
+    package static func refusal(width: Int, height: Int) -> String? {
         guard width > maximumSide || height > maximumSide || width * height > maximumPixels else { return nil }
         return "the picture is \(width)x\(height), larger than a tile plays (at most \(maximumSide) pixels a side "
             + "and 4096x2304 = \(maximumPixels) pixels)"

@@ -3,7 +3,7 @@
 /// upright records landscape frames tagged `rotate-90`), matroskademux from a track's
 /// projection, and the JPEG decoder from EXIF. mpv's autorotate shows such a file upright;
 /// so does the wall (`videoflip video-direction=auto` reads the same tag).
-public enum VideoOrientation: String, Sendable, Equatable, CaseIterable {
+package enum VideoOrientation: String, Sendable, Equatable, CaseIterable {
     case rotate0 = "rotate-0"
     case rotate90 = "rotate-90"
     case rotate180 = "rotate-180"
@@ -14,13 +14,13 @@ public enum VideoOrientation: String, Sendable, Equatable, CaseIterable {
     case flipRotate270 = "flip-rotate-270"
 
     /// The tag's value; nil for a missing or unknown one (taken as upright).
-    public init?(tag: String?) {
+    package init?(tag: String?) {
         guard let tag, let orientation = Self(rawValue: tag) else { return nil }
         self = orientation
     }
 
     /// Clockwise quarter turns, without the mirror.
-    public var quarterTurns: Int {
+    package var quarterTurns: Int {
         switch self {
         case .rotate0, .flipRotate0: 0
         case .rotate90, .flipRotate90: 1
@@ -30,12 +30,12 @@ public enum VideoOrientation: String, Sendable, Equatable, CaseIterable {
     }
 
     /// Whether it turns the picture on its side: width and height trade places.
-    public var swapsAxes: Bool { quarterTurns % 2 == 1 }
+    package var swapsAxes: Bool { quarterTurns % 2 == 1 }
 }
 
 extension Size {
     /// The size once turned by `quarterTurns` clockwise quarter turns.
-    public func turned(by quarterTurns: Int) -> Size {
+    package func turned(by quarterTurns: Int) -> Size {
         quarterTurns % 2 == 0 ? self : Size(width: height, height: width)
     }
 }

@@ -5,25 +5,25 @@
 /// may be turned (2 stacked, 2x3, 3x4) where that shows more picture: of the candidates, the
 /// one whose cells, with each source aspect-fitted into its own, show the largest total area
 /// for the canvas's shape. A tie keeps the wider grid (the table's).
-public enum AutoGrid {
-    public struct Shape: Equatable, Sendable, CustomStringConvertible {
-        public var columns: Int
-        public var rows: Int
-        public init(columns: Int, rows: Int) {
+package enum AutoGrid {
+    package struct Shape: Equatable, Sendable, CustomStringConvertible {
+        package var columns: Int
+        package var rows: Int
+        package init(columns: Int, rows: Int) {
             self.columns = columns
             self.rows = rows
         }
-        public var description: String { "\(columns)x\(rows)" }
+        package var description: String { "\(columns)x\(rows)" }
     }
 
     /// The most sources a grid holds (`LayoutParser.maximumRegionCount`).
-    public static let largest = 16
+    package static let largest = 16
 
     /// A source whose shape is not known yet is taken for 16:9, the usual video.
-    public static let assumedAspect = 16.0 / 9.0
+    package static let assumedAspect = 16.0 / 9.0
 
     /// The grids that may show `count` sources, the table's first, then turned.
-    public static func candidates(forCount count: Int) -> [Shape] {
+    package static func candidates(forCount count: Int) -> [Shape] {
         let table: Shape = switch count {
         case ...1: Shape(columns: 1, rows: 1)
         case 2: Shape(columns: 2, rows: 1)
@@ -39,7 +39,7 @@ public enum AutoGrid {
 
     /// The grid for sources of the display aspect ratios `aspects` (width over height; nil or
     /// not a positive number: not known, taken for 16:9) on a canvas of `canvasAspect`.
-    public static func choose(aspects: [Double?], canvasAspect: Double) -> Shape {
+    package static func choose(aspects: [Double?], canvasAspect: Double) -> Shape {
         let count = min(max(aspects.count, 1), largest)
         let candidates = candidates(forCount: count)
         let canvas = canvasAspect.isFinite && canvasAspect > 0 ? canvasAspect : assumedAspect
@@ -54,7 +54,7 @@ public enum AutoGrid {
 
     /// The picture area the sources show in `shape`, on a canvas of height 1 and width
     /// `canvasAspect` (the gaps between cells are left out: a few pixels, alike for both).
-    public static func shownArea(_ shape: Shape, aspects: [Double?], canvasAspect: Double) -> Double {
+    package static func shownArea(_ shape: Shape, aspects: [Double?], canvasAspect: Double) -> Double {
         let cellWidth = canvasAspect / Double(shape.columns), cellHeight = 1 / Double(shape.rows)
         return aspects.reduce(0) { total, given in
             let aspect = given.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? assumedAspect
@@ -68,7 +68,7 @@ public enum AutoGrid {
     /// empty cells), with the 2x2 grid's gap and background. The shipped grids keep their
     /// names: 1x1 `single`, 2x1 `side-by-side`, 1x2 `stacked`, 2x2 `grid-2x2`; a layout file
     /// of that name in a layout folder is used instead (`shippedName`).
-    public static func layout(_ shape: Shape, count: Int) -> Layout {
+    package static func layout(_ shape: Shape, count: Int) -> Layout {
         let cells = min(max(count, 1), shape.columns * shape.rows)
         let width = 1 / Double(shape.columns), height = 1 / Double(shape.rows)
         let regions = (0..<cells).map { cell in
@@ -82,7 +82,7 @@ public enum AutoGrid {
     }
 
     /// The name of the layout shipped for `shape`, if there is one.
-    public static func shippedName(_ shape: Shape) -> String? {
+    package static func shippedName(_ shape: Shape) -> String? {
         switch (shape.columns, shape.rows) {
         case (1, 1): "single"
         case (2, 1): "side-by-side"

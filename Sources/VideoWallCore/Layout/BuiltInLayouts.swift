@@ -2,8 +2,8 @@
 /// binary copied away from its checkout, or installed without its share folder, still plays.
 /// A file of the same name in a layout folder wins; `layouts/` ships the same three, which a
 /// unit test keeps equal to these.
-public enum BuiltInLayouts {
-    public static let yaml: [String: String] = [
+package enum BuiltInLayouts {
+    package static let yaml: [String: String] = [
         "single": """
             name: single
             regions:
@@ -29,7 +29,7 @@ public enum BuiltInLayouts {
     ]
 
     /// The compiled-in layout of that name, nil for any other name.
-    public static func layout(named name: String) -> Layout? {
+    package static func layout(named name: String) -> Layout? {
         guard let text = yaml[name] else { return nil }
         return try? LayoutParser.parse(yaml: text, sourceName: "built-in \(name)")
     }

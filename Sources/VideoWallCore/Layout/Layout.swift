@@ -22,7 +22,7 @@ public struct Layout: Sendable, Equatable {
     }
 
     /// Region indices in the order to paint them: by `z`, ties kept in file order so the result is stable.
-    public var paintOrder: [Int] {
+    package var paintOrder: [Int] {
         regions.indices.sorted { (regions[$0].z, $0) < (regions[$1].z, $1) }
     }
 }

@@ -1,32 +1,32 @@
 /// Which source each region plays, once the command line's sources are matched to a layout.
-public struct LayoutAssignment: Sendable, Equatable {
-    public struct Entry: Sendable, Equatable {
+package struct LayoutAssignment: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// 0-based index into `Layout.regions`.
-        public var region: Int
+        package var region: Int
         /// `.index` stays 1-based, as in layout files and messages.
-        public var source: LayoutSource
+        package var source: LayoutSource
 
-        public init(region: Int, source: LayoutSource) {
+        package init(region: Int, source: LayoutSource) {
             self.region = region
             self.source = source
         }
     }
 
     /// In region order; regions without a source are absent and stay empty on the wall.
-    public var entries: [Entry]
+    package var entries: [Entry]
 
-    public init(entries: [Entry]) {
+    package init(entries: [Entry]) {
         self.entries = entries
     }
 
-    public func source(forRegion region: Int) -> LayoutSource? {
+    package func source(forRegion region: Int) -> LayoutSource? {
         entries.first { $0.region == region }?.source
     }
 
     /// Regions that name a source index keep it; the others take the lowest index nobody has
     /// claimed yet, in region order. Every command-line source must end up on screen: an extra
     /// source is an error rather than silently not shown.
-    public static func assign(layout: Layout, sourceCount: Int) throws(LayoutError) -> LayoutAssignment {
+    package static func assign(layout: Layout, sourceCount: Int) throws(LayoutError) -> LayoutAssignment {
         func failure(_ message: String) -> LayoutError {
             LayoutError(file: layout.name, line: nil, message: message)
         }

@@ -1,12 +1,12 @@
 import Foundation
 
 /// Finds layouts by name or path.
-public enum LayoutCatalog {
+package enum LayoutCatalog {
     /// The layout a wall without `--layout` uses: `AutoGrid`'s grid for sources of these
     /// display aspect ratios (nil: not known yet) on a canvas of `canvasAspect`, one region per
     /// source, up to 16. A shipped grid (`single`, `side-by-side`, `stacked`, `grid-2x2`) is
     /// looked up by name, so a file of that name in a layout folder is used instead.
-    public static func automatic(sourceAspects: [Double?], canvasAspect: Double, searchDirectories: [String]) throws(LayoutError) -> Layout {
+    package static func automatic(sourceAspects: [Double?], canvasAspect: Double, searchDirectories: [String]) throws(LayoutError) -> Layout {
         let shape = AutoGrid.choose(aspects: sourceAspects, canvasAspect: canvasAspect)
         let generated = AutoGrid.layout(shape, count: sourceAspects.count)
         guard let name = AutoGrid.shippedName(shape), hasLayout(named: name, in: searchDirectories) else { return generated }
@@ -21,13 +21,13 @@ public enum LayoutCatalog {
 
     /// Treats `nameOrPath` as a file path when it contains '/' or ends in .yaml/.yml (so `./x` and
     /// `x.yaml` both work), otherwise looks for NAME.yaml in `searchDirectories`, first match wins.
-    public static func resolve(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> Layout {
+    package static func resolve(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> Layout {
         try resolveWithText(nameOrPath: nameOrPath, searchDirectories: searchDirectories).layout
     }
 
     /// `resolve`, with the text of the file it was read from (nil for a built-in layout): a
     /// leader hands it to its followers, which parse it as their own.
-    public static func resolveWithText(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> (layout: Layout, text: String?) {
+    package static func resolveWithText(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> (layout: Layout, text: String?) {
         if isPath(nameOrPath) {
             let read = try LayoutParser.loadWithText(path: nameOrPath)
             return (read.layout, read.text)
@@ -51,12 +51,12 @@ public enum LayoutCatalog {
         throw LayoutError(file: nameOrPath, line: nil, message: message)
     }
 
-    public static func isPath(_ nameOrPath: String) -> Bool {
+    package static func isPath(_ nameOrPath: String) -> Bool {
         nameOrPath.contains("/") || nameOrPath.hasSuffix(".yaml") || nameOrPath.hasSuffix(".yml")
     }
 
     /// Names of the .yaml files in the directories, sorted and without repeats (for help and errors).
-    public static func availableNames(in directories: [String]) -> [String] {
+    package static func availableNames(in directories: [String]) -> [String] {
         var names = Set<String>()
         for directory in directories {
             let entries = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []

@@ -1,12 +1,12 @@
 /// A problem with a layout: where it is (file and, when known, line) and what is wrong.
-public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
+package struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file as the user named it (or the layout name, for problems found after parsing).
-    public var file: String
+    package var file: String
     /// 1-based line in the file, when the problem has one.
-    public var line: Int?
-    public var message: String
+    package var line: Int?
+    package var message: String
 
-    public init(file: String, line: Int?, message: String) {
+    package init(file: String, line: Int?, message: String) {
         self.file = file
         self.line = line
         self.message = message
@@ -16,7 +16,7 @@ public struct LayoutError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Always one line with nothing a terminal would obey: the file name is the user's (escaped,
     /// and shortened in the middle if it is very long), and the message, which quotes the file's
     /// values already shortened, is escaped once more in case one slipped through.
-    public var description: String { TerminalText.located(file: file, line: line, message: message) }
+    package var description: String { TerminalText.located(file: file, line: line, message: message) }
 
     /// A file too large to be a layout: refused before it is read further or parsed.
     static func tooLarge(_ file: String) -> LayoutError {

@@ -1,23 +1,23 @@
 /// The bounds a layout file is held to. A layout is a few hundred bytes of a dozen numbers; a
 /// value far outside these bounds is a typo or an attack, and is refused with the file and line
 /// rather than passed on to window arithmetic (GTK takes 32-bit sizes) or to the YAML composer.
-public enum LayoutLimits {
+package enum LayoutLimits {
     /// Bytes in a layout file. The shipped ones are under 1 KB; anything over 1 MB is not a layout.
-    public static let maximumFileSize = 1 << 20
+    package static let maximumFileSize = 1 << 20
     /// Collections inside collections. A layout needs three (the file, the region list, a
     /// region); the YAML composer recurses once per level and overflows the stack at a few
     /// thousand, so the limit sits far below that and far above any real layout.
-    public static let maximumNesting = 32
+    package static let maximumNesting = 32
     /// Scalars, lists and mappings in a layout: 16 full regions take under 400.
-    public static let maximumValues = 10_000
+    package static let maximumValues = 10_000
     /// Pixels between neighbouring tiles.
-    public static let gap = 0...1000
+    package static let gap = 0...1000
     /// Paint order of a region.
-    public static let z = -1000...1000
+    package static let z = -1000...1000
     /// Characters in a region's `label:`. A label is a tile's name over a corner of the picture
     /// (32 characters show in full); rendering a label of megabytes took seconds and hundreds of
     /// megabytes at start-up, for text nobody could read.
-    public static let maximumLabelLength = 200
+    package static let maximumLabelLength = 200
     /// A region's `source:` number: one per region at most.
-    public static let sourceIndex = 1...LayoutParser.maximumRegionCount
+    package static let sourceIndex = 1...LayoutParser.maximumRegionCount
 }

@@ -134,7 +134,7 @@ extension LayoutParser {
 
 extension MediaTime {
     /// `12.5` (seconds), `1:30` (minutes and seconds) or `01:02:03.5`; nil for anything else.
-    public init?(parsingClock text: String) {
+    package init?(parsingClock text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (1...3).contains(parts.count) else { return nil }
         var seconds = 0.0

@@ -2,11 +2,11 @@ import Foundation
 import Yams
 
 /// Reads layout files. See layouts/*.yaml for the format; every error names the file and line.
-public enum LayoutParser {
-    public static let maximumRegionCount = 16
+package enum LayoutParser {
+    package static let maximumRegionCount = 16
 
     /// Fractions may overshoot 1 by this much: hand-written thirds (0.3333333333, 0.6666666667) must pass.
-    public static let tolerance = 1e-9
+    package static let tolerance = 1e-9
 
     static let layoutKeys = ["name", "background", "gap", "regions", "sync", "canvas", "screens"]
     static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset", "playlist", "rotate"]
@@ -14,7 +14,7 @@ public enum LayoutParser {
 
     /// - Parameter sourceName: how errors name the file; its last path component without extension
     ///   is also the layout's name when the file gives none.
-    public static func parse(yaml: String, sourceName: String) throws(LayoutError) -> Layout {
+    package static func parse(yaml: String, sourceName: String) throws(LayoutError) -> Layout {
         let reader = YAMLFieldReader(file: sourceName)
         try YAMLPreflight.check(yaml, file: sourceName)
         let composed: Node?
@@ -75,12 +75,12 @@ public enum LayoutParser {
     /// Only a regular file is read (opened without blocking, so a FIFO nobody writes to is
     /// refused at once rather than waited on), and at most `LayoutLimits.maximumFileSize` bytes
     /// of it, so a huge file is refused rather than read to the end.
-    public static func load(path: String) throws(LayoutError) -> Layout {
+    package static func load(path: String) throws(LayoutError) -> Layout {
         try loadWithText(path: path).layout
     }
 
     /// `load(path:)`, with the text the layout was read from (a leader hands it to its followers).
-    public static func loadWithText(path: String) throws(LayoutError) -> (layout: Layout, text: String) {
+    package static func loadWithText(path: String) throws(LayoutError) -> (layout: Layout, text: String) {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else {
             let reason = errno == ENOENT ? "no such layout file" : "cannot read layout file (\(String(cString: strerror(errno))))"
@@ -107,7 +107,7 @@ public enum LayoutParser {
     }
 
     /// Parses a file's bytes: they must be UTF-8 (the error names the line of the first bad byte).
-    public static func parse(data: Data, sourceName: String) throws(LayoutError) -> Layout {
+    package static func parse(data: Data, sourceName: String) throws(LayoutError) -> Layout {
         try parse(yaml: text(of: data, sourceName: sourceName), sourceName: sourceName)
     }
 

@@ -13,7 +13,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     public static let black = RGBColor(red: 0, green: 0, blue: 0)
 
     /// Accepts exactly "#RRGGBB" (either case); anything else is nil so typos are reported, not guessed.
-    public init?(hex: String) {
+    package init?(hex: String) {
         let digits = Array(hex.utf8)
         guard digits.count == 7, digits[0] == UInt8(ascii: "#") else { return nil }
         var channels: [UInt8] = []
@@ -25,7 +25,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// "#RRGGBB", upper case: round-trips through `init(hex:)`.
-    public var hex: String {
+    package var hex: String {
         "#" + [red, green, blue].map { byte in
             let text = String(byte, radix: 16, uppercase: true)
             return text.count == 1 ? "0" + text : text
@@ -35,7 +35,7 @@ public struct RGBColor: Hashable, Sendable, CustomStringConvertible {
     public var description: String { hex }
 
     /// Channels as 0...1, the form Cairo and GTK take.
-    public var unitComponents: (red: Double, green: Double, blue: Double) {
+    package var unitComponents: (red: Double, green: Double, blue: Double) {
         (Double(red) / 255, Double(green) / 255, Double(blue) / 255)
     }
 

@@ -7,16 +7,16 @@
 /// Fed the stream's bytes as they come, in pieces of any size. It reads the PAT and PMT from
 /// sections that fit one packet (as muxers write them); a section spread over packets is not
 /// read. Hostile input is bounded: a tag larger than `maximumTagSize` is dropped.
-public struct TransportStreamScanner: Sendable {
-    public enum Finding: Equatable, Sendable {
+package struct TransportStreamScanner: Sendable {
+    package enum Finding: Equatable, Sendable {
         /// One ID3 tag, and its presentation time on the 90 kHz clock (nil when it has none).
         case id3(tag: [UInt8], pts: UInt64?)
         /// A PES packet of the video stream began, with this presentation time.
         case videoPacket(pts: UInt64?)
     }
 
-    public static let packetSize = 188
-    public static let maximumTagSize = 64 * 1024
+    package static let packetSize = 188
+    package static let maximumTagSize = 64 * 1024
 
     private var pending: [UInt8] = []
     private var programMapPIDs: Set<Int> = []
@@ -26,15 +26,15 @@ public struct TransportStreamScanner: Sendable {
     /// start) and bytes so far.
     private var gathering: [Int: (pts: UInt64?, length: Int?, bytes: [UInt8])] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Forgets partial packets and tags (after a flush): the tables stay.
-    public mutating func restart() {
+    package mutating func restart() {
         pending.removeAll()
         gathering.removeAll()
     }
 
-    public mutating func feed(_ bytes: some Collection<UInt8>) -> [Finding] {
+    package mutating func feed(_ bytes: some Collection<UInt8>) -> [Finding] {
         pending.append(contentsOf: bytes)
         var findings: [Finding] = []
         var start = 0
@@ -144,7 +144,7 @@ public struct TransportStreamScanner: Sendable {
 
     /// A PES packet's PTS, declared length of what follows its header (nil: unbounded) and
     /// where its payload starts; nil when it does not start like one.
-    public static func pesHeader(_ payload: [UInt8]) -> (pts: UInt64?, length: Int?, payloadStart: Int)? {
+    package static func pesHeader(_ payload: [UInt8]) -> (pts: UInt64?, length: Int?, payloadStart: Int)? {
         guard payload.count >= 9, payload[0] == 0, payload[1] == 0, payload[2] == 1 else { return nil }
         let packetLength = Int(payload[4]) << 8 | Int(payload[5])
         let headerLength = Int(payload[8])

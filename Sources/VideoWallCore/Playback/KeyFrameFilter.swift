@@ -7,24 +7,24 @@
 /// sources have in common) at their due time on the shared clock.
 ///
 /// Pure: the engine asks it about every buffer entering a decoder.
-public struct KeyFrameFilter: Sendable {
+package struct KeyFrameFilter: Sendable {
     /// Key frames only (asked by the wall while it is overloaded).
-    public private(set) var keyFramesOnly = false
+    package private(set) var keyFramesOnly = false
     /// After key frames only, the frames that follow a skipped one cannot be decoded: every
     /// frame waits for the next key frame.
     private var waitsForKeyFrame = false
     /// Buffers left out so far.
-    public private(set) var skipped = 0
+    package private(set) var skipped = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func setKeyFramesOnly(_ on: Bool) {
+    package mutating func setKeyFramesOnly(_ on: Bool) {
         if keyFramesOnly, !on { waitsForKeyFrame = true }
         keyFramesOnly = on
     }
 
     /// Whether the buffer goes to the decoder.
-    public mutating func admits(isKeyFrame: Bool) -> Bool {
+    package mutating func admits(isKeyFrame: Bool) -> Bool {
         if isKeyFrame {
             waitsForKeyFrame = false
             return true

@@ -1,5 +1,5 @@
 /// How one tile takes part in group looping.
-public enum LoopMethod: Sendable, Equatable {
+package enum LoopMethod: Sendable, Equatable {
     /// As long as the group (within one of its frame periods): the same media is queued again at
     /// about-to-finish, so it loops without a seek or a visible stall.
     case gapless
@@ -10,24 +10,24 @@ public enum LoopMethod: Sendable, Equatable {
 }
 
 /// Group looping: all tiles restart together every `groupDuration`, the longest known duration.
-public struct LoopPlan: Sendable, Equatable {
+package struct LoopPlan: Sendable, Equatable {
     /// Used when a tile's frame duration is unknown: a bit more than one frame at 25 fps.
-    public static let defaultTolerance = MediaTime.milliseconds(50)
+    package static let defaultTolerance = MediaTime.milliseconds(50)
 
     /// How much shorter than the group a tile that can hold its passes (`holdsToWrap`) may be
     /// and still loop gaplessly, holding its last frame until the wrap: a re-arm (a flushing
     /// seek and a preroll) cannot be done in the time it has before the wrap.
-    public static let heldShortfallLimit = MediaTime.milliseconds(500)
+    package static let heldShortfallLimit = MediaTime.milliseconds(500)
 
-    public let durations: [MediaTime?]
-    public let frameDurations: [MediaTime?]
+    package let durations: [MediaTime?]
+    package let frameDurations: [MediaTime?]
     /// Which tiles can make each pass last as long as the group (local media, looped by
     /// segment seeks); a tile missing here cannot.
-    public let holdsToWrap: [Bool]
+    package let holdsToWrap: [Bool]
     /// nil when no tile has a known positive duration: nothing can loop.
-    public let groupDuration: MediaTime?
+    package let groupDuration: MediaTime?
 
-    public static func make(durations: [MediaTime?], frameDurations: [MediaTime?], holdsToWrap: [Bool] = []) -> LoopPlan {
+    package static func make(durations: [MediaTime?], frameDurations: [MediaTime?], holdsToWrap: [Bool] = []) -> LoopPlan {
         let known = durations.compactMap { $0 }.filter { $0 > .zero }
         return LoopPlan(durations: durations, frameDurations: frameDurations, holdsToWrap: holdsToWrap, groupDuration: known.max())
     }
@@ -39,7 +39,7 @@ public struct LoopPlan: Sendable, Equatable {
         self.groupDuration = groupDuration
     }
 
-    public func method(forTile tile: Int) -> LoopMethod {
+    package func method(forTile tile: Int) -> LoopMethod {
         guard durations.indices.contains(tile), let duration = durations[tile], duration > .zero,
               let groupDuration else { return .none }
         let frame = frameDurations.indices.contains(tile) ? frameDurations[tile] : nil
@@ -51,7 +51,7 @@ public struct LoopPlan: Sendable, Equatable {
     /// How long each pass of a gapless tile that can hold lasts: the group's length, so a tile
     /// a little shorter than the group holds its last frame until the wrap and never drifts
     /// from it. nil for a tile that loops at its own end, or is not gapless.
-    public func heldPassLength(forTile tile: Int) -> MediaTime? {
+    package func heldPassLength(forTile tile: Int) -> MediaTime? {
         guard holds(tile), method(forTile: tile) == .gapless else { return nil }
         return groupDuration
     }
@@ -60,7 +60,7 @@ public struct LoopPlan: Sendable, Equatable {
 
     /// The running time at which pass `loop` of the group starts: 0 for the first pass, then
     /// `loop` x `groupDuration`. nil for a negative pass or when nothing loops.
-    public func wrapRunningTime(loop: Int) -> MediaTime? {
+    package func wrapRunningTime(loop: Int) -> MediaTime? {
         guard loop >= 0, let groupDuration else { return nil }
         let (product, overflow) = groupDuration.nanoseconds.multipliedReportingOverflow(by: Int64(loop))
         return overflow ? nil : MediaTime(nanoseconds: product)

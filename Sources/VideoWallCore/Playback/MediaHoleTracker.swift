@@ -10,20 +10,20 @@
 ///
 /// Pure: the engine feeds it every frame that reaches the sink and every new segment (a seek, a
 /// loop's pass), where timestamps may jump.
-public struct MediaHoleTracker: Sendable {
+package struct MediaHoleTracker: Sendable {
     private var last: (start: MediaTime, duration: MediaTime)?
     /// Holes announced and not yet met.
     private var announcedHoles = 0
     /// The smallest jump, in frames, taken for an announced hole. A missing segment is a
     /// second or more; a frame or two apart is an ordinary stream.
-    public static let holeFrames = 3
+    package static let holeFrames = 3
 
-    public init() {}
+    package init() {}
 
     /// A frame reached the sink. Returns whether it is the first frame after an announced hole.
     /// A frame without a duration is taken to last as long as the previous one did.
     @discardableResult
-    public mutating func frameArrived(at start: MediaTime, duration: MediaTime?) -> Bool {
+    package mutating func frameArrived(at start: MediaTime, duration: MediaTime?) -> Bool {
         defer { last = (start, duration ?? last?.duration ?? .zero) }
         guard announcedHoles > 0, let last, last.duration > .zero else { return false }
         // Playing backwards the timestamps fall: the jump is measured the other way.
@@ -36,21 +36,21 @@ public struct MediaHoleTracker: Sendable {
     }
 
     /// Whether a hole was announced and not yet met: the stream has a hole ahead.
-    public var awaitsAnnouncedHole: Bool { announcedHoles > 0 }
+    package var awaitsAnnouncedHole: Bool { announcedHoles > 0 }
     /// The timestamp of the frame after the last announced hole met (the hole is met when
     /// that frame arrives, which may be well before it is due).
-    public private(set) var lastHoleEnd: MediaTime?
+    package private(set) var lastHoleEnd: MediaTime?
 
     /// The stream will jump over media that does not exist (a skipped segment, announced when
     /// its fetch fails, while frames from before it are still on their way).
-    public mutating func holeAnnounced() {
+    package mutating func holeAnnounced() {
         announcedHoles += 1
     }
 
     /// A new segment begins: the next frame's timestamp says nothing about a hole.
     /// Announced holes are kept: a fetcher announces a hole as soon as it meets it, which may
     /// be before the flush of a seek, and a seek that fetches it again announces it again.
-    public mutating func segmentStarted() {
+    package mutating func segmentStarted() {
         last = nil
     }
 }

@@ -16,7 +16,7 @@ public enum PlayerState: String, Sendable, CaseIterable {
 }
 
 /// What happens to a player: commands (`load`, `play`, `pause`, `reset`) and pipeline reports (the rest).
-public enum PlayerInput: Sendable, Equatable {
+package enum PlayerInput: Sendable, Equatable {
     case load
     case loaded
     case play

@@ -9,13 +9,13 @@
 /// - buffering resumes to playing or paused according to the intent at the time buffering ends.
 /// - `restarted` after `ended` does the same.
 /// `failed` is terminal: only `reset` (back to `idle`, intent cleared) leaves it.
-public struct PlayerStateMachine: Sendable, Equatable {
-    public private(set) var state: PlayerState
-    public private(set) var wantsToPlay: Bool
+package struct PlayerStateMachine: Sendable, Equatable {
+    package private(set) var state: PlayerState
+    package private(set) var wantsToPlay: Bool
     /// Why the player failed; set only while `state == .failed`.
-    public private(set) var failureReason: String?
+    package private(set) var failureReason: String?
 
-    public init(state: PlayerState = .idle, wantsToPlay: Bool = false) {
+    package init(state: PlayerState = .idle, wantsToPlay: Bool = false) {
         self.state = state
         self.wantsToPlay = wantsToPlay
     }
@@ -23,7 +23,7 @@ public struct PlayerStateMachine: Sendable, Equatable {
     /// Applies an input. Returns the new state when it changed, nil when the state stayed the same
     /// (ignored input, or an intent merely remembered).
     @discardableResult
-    public mutating func handle(_ input: PlayerInput) -> PlayerState? {
+    package mutating func handle(_ input: PlayerInput) -> PlayerState? {
         if state == .failed {
             guard input == .reset else { return nil }
         }

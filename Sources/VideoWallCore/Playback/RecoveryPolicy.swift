@@ -10,7 +10,7 @@ public struct RecoveryPolicy: Sendable, Equatable {
     public static let never = RecoveryPolicy(attempts: 0)
     public static let forever = RecoveryPolicy(attempts: nil)
     /// The most attempts a number may ask for (`--retry 1000`): beyond, say `inf`.
-    public static let largestCount = 1000
+    package static let largestCount = 1000
 
     public init(attempts: Int?, firstDelay: Duration = .seconds(1), longestDelay: Duration = .seconds(30)) {
         self.attempts = attempts
@@ -20,7 +20,7 @@ public struct RecoveryPolicy: Sendable, Equatable {
 
     /// `no` (never), `inf` or `yes` (for ever), or a count from 0 to `largestCount`; nil for
     /// anything else.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         switch text {
         case "no": self = .never
         case "inf", "yes": self = .forever
@@ -31,7 +31,7 @@ public struct RecoveryPolicy: Sendable, Equatable {
     }
 
     /// The wait before attempt `attempt` (from 1), or nil when no attempt is left.
-    public func delay(beforeAttempt attempt: Int) -> Duration? {
+    package func delay(beforeAttempt attempt: Int) -> Duration? {
         guard attempt >= 1, attempts.map({ attempt <= $0 }) ?? true else { return nil }
         var delay = firstDelay
         for _ in 1..<min(attempt, 32) {

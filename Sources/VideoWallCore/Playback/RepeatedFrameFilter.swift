@@ -7,19 +7,19 @@
 ///
 /// Pure: the engine asks it about every frame entering a tile's picture chain, and tells it
 /// when a segment starts (a seek, a loop's pass), after which any time may come.
-public struct RepeatedFrameFilter: Sendable {
+package struct RepeatedFrameFilter: Sendable {
     private var last: MediaTime?
     /// Frames left out so far.
-    public private(set) var repeated = 0
+    package private(set) var repeated = 0
     /// How far apart the last two frames let through were (forward), nil until two came in
     /// one segment: how long the stream's last frame stands, where its buffer says less (a
     /// 1 fps stream whose caps say 25).
-    public private(set) var lastInterval: MediaTime?
+    package private(set) var lastInterval: MediaTime?
 
-    public init() {}
+    package init() {}
 
     /// Whether a frame stamped `presentationTime` goes on (one without a time always does).
-    public mutating func admits(presentationTime: MediaTime?) -> Bool {
+    package mutating func admits(presentationTime: MediaTime?) -> Bool {
         guard let presentationTime else { return true }
         if presentationTime == last {
             repeated += 1
@@ -30,7 +30,7 @@ public struct RepeatedFrameFilter: Sendable {
         return true
     }
 
-    public mutating func segmentStarted() {
+    package mutating func segmentStarted() {
         last = nil
     }
 }

@@ -5,16 +5,16 @@ public enum SeekPrecision: String, Sendable {
     case keyFrame
 }
 
-public struct SeekRequest: Sendable, Equatable {
-    public var target: MediaTime
-    public var precision: SeekPrecision
+package struct SeekRequest: Sendable, Equatable {
+    package var target: MediaTime
+    package var precision: SeekPrecision
     /// nil keeps the current rate.
-    public var rate: Double?
+    package var rate: Double?
     /// The wall stays where it is: tiles brought onto one frame after a pause, which is no
     /// seek of the user's (IPC's `seek` event and MPRIS's Seeked are not sent for it).
-    public var keepsPlace: Bool
+    package var keepsPlace: Bool
 
-    public init(target: MediaTime, precision: SeekPrecision = .accurate, rate: Double? = nil, keepsPlace: Bool = false) {
+    package init(target: MediaTime, precision: SeekPrecision = .accurate, rate: Double? = nil, keepsPlace: Bool = false) {
         self.target = target
         self.precision = precision
         self.rate = rate

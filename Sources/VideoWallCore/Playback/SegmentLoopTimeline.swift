@@ -9,7 +9,7 @@
 /// last buffer of any stream. It sees what leaves the demuxer, in the demuxer's own order: all
 /// of a pass's buffers before any segment of the next, and a flush on every stream before the
 /// first segment of a seek.
-public struct SegmentLoopTimeline: Sendable {
+package struct SegmentLoopTimeline: Sendable {
     private struct Pass: Sendable {
         var start: MediaTime
         var base: MediaTime
@@ -25,23 +25,23 @@ public struct SegmentLoopTimeline: Sendable {
     /// its group holds its last frame until the group's wrap and starts its next pass with the
     /// others (`LoopPlan.heldPassLength`), whether its pass began at the start or where a seek
     /// put it. nil: each pass ends with its media.
-    public var earliestPassEnd: MediaTime?
+    package var earliestPassEnd: MediaTime?
 
     private var passes: [Int: Pass] = [:]
     /// Which pass each stream is in; a stream that has not started one since the last flush is absent.
     private var streamPass: [UInt: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     /// A flushing seek: the passes so far are over, the next segments start a new run.
-    public mutating func flushed() {
+    package mutating func flushed() {
         passes.removeAll()
         streamPass.removeAll()
     }
 
     /// A TIME segment of `stream` leaves the demuxer. Returns the base to give it, or nil to
     /// keep its own (the first segment of a run, or a pass whose end is unknown).
-    public mutating func segment(stream: UInt, start: MediaTime, base: MediaTime, rate: Double, stop: MediaTime? = nil) -> MediaTime? {
+    package mutating func segment(stream: UInt, start: MediaTime, base: MediaTime, rate: Double, stop: MediaTime? = nil) -> MediaTime? {
         guard let current = streamPass[stream] else {
             // The first pass of a run: every stream's first segment carries the seek's base.
             streamPass[stream] = passes.keys.min() ?? 0
@@ -65,7 +65,7 @@ public struct SegmentLoopTimeline: Sendable {
     }
 
     /// A buffer of `stream` leaves the demuxer.
-    public mutating func buffer(stream: UInt, presentationTime: MediaTime, duration: MediaTime?) {
+    package mutating func buffer(stream: UInt, presentationTime: MediaTime, duration: MediaTime?) {
         guard let pass = streamPass[stream], var entry = passes[pass] else { return }
         var end = presentationTime + (duration ?? .zero)
         if let stop = entry.stop { end = min(end, stop) }

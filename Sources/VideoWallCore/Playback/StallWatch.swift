@@ -4,13 +4,13 @@
 /// or frozen tile, or the whole wall, for ever. Fed a sample per tile every second or so, on
 /// any clock; pure, so its rules are tested on a hand-advanced one.
 public struct StallWatch: Sendable {
-    public enum Verdict: Sendable, Equatable {
+    package enum Verdict: Sendable, Equatable {
         /// Playing, and no new frame for this long.
         case noNewFrame(for: Duration)
         /// Waiting for data (buffering) for this long.
         case bufferingTooLong(for: Duration)
 
-        public var text: String {
+        package var text: String {
             switch self {
             case .noNewFrame(let time): return "stalled: no new frame for \(Self.seconds(time)) s"
             case .bufferingTooLong(let time): return "stalled: waiting for data for \(Self.seconds(time)) s"
@@ -46,7 +46,7 @@ public struct StallWatch: Sendable {
     /// on a base time that lies at the wrap). It shows no new frame by design, for as long as
     /// the longer tiles play on: that is not a stall (the README: a shorter tile holds its
     /// last frame), and the count starts when its next pass is due.
-    public mutating func observe(tile: Int, at now: MediaTime, framesRendered: UInt64, state: PlayerState,
+    package mutating func observe(tile: Int, at now: MediaTime, framesRendered: UInt64, state: PlayerState,
                                  wallPlays: Bool, awaitsWrap: Bool = false) -> Verdict? {
         var track = tracks[tile] ?? Track(frames: framesRendered, progressAt: now)
         defer { tracks[tile] = track }
@@ -76,12 +76,12 @@ public struct StallWatch: Sendable {
     }
 
     /// Stops watching a tile (it failed, the wall was loaded again).
-    public mutating func forget(tile: Int) {
+    package mutating func forget(tile: Int) {
         tracks[tile] = nil
     }
 
     /// Starts every count again: the process stood still, and no tile could show a frame.
-    public mutating func forgetAll() {
+    package mutating func forgetAll() {
         tracks.removeAll()
     }
 }

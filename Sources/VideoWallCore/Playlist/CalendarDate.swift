@@ -1,12 +1,12 @@
 /// A day of the proleptic Gregorian calendar, without a time zone: what a schedule's `start:`
 /// and `end:` name, and the day a local moment falls on.
-public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
-    public var year: Int
-    public var month: Int
-    public var day: Int
+package struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    package var year: Int
+    package var month: Int
+    package var day: Int
 
     /// nil unless the date exists (February 30 does not; years 1 to 9999 only).
-    public init?(year: Int, month: Int, day: Int) {
+    package init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
               (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
         self.year = year
@@ -15,7 +15,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// `2026-11-25`.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
               parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -23,17 +23,17 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         self.init(year: year, month: month, day: day)
     }
 
-    public var description: String {
+    package var description: String {
         let pad = { (value: Int, width: Int) in String(repeating: "0", count: max(0, width - String(value).count)) + String(value) }
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 
-    public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
+    package static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }
 
     /// Days since 1970-01-01 (Howard Hinnant's `days_from_civil`).
-    public var daysSinceEpoch: Int {
+    package var daysSinceEpoch: Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -43,7 +43,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// The date `days` after 1970-01-01 (`civil_from_days`); nil outside years 1 to 9999.
-    public init?(daysSinceEpoch days: Int) {
+    package init?(daysSinceEpoch days: Int) {
         let z = days + 719_468
         let era = (z >= 0 ? z : z - 146_096) / 146_097
         let dayOfEra = z - era * 146_097
@@ -56,9 +56,9 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     }
 
     /// The day before (nil before year 1).
-    public var previous: CalendarDate? { CalendarDate(daysSinceEpoch: daysSinceEpoch - 1) }
+    package var previous: CalendarDate? { CalendarDate(daysSinceEpoch: daysSinceEpoch - 1) }
 
-    public var weekday: Weekday {
+    package var weekday: Weekday {
         // 1970-01-01 was a Thursday.
         let index = ((daysSinceEpoch % 7) + 7 + 3) % 7
         return Weekday.allCases[index]
@@ -74,22 +74,22 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
 }
 
 /// Days of the week, Monday first (ISO 8601), named as a schedule's `days:` writes them.
-public enum Weekday: String, Sendable, CaseIterable, Hashable {
+package enum Weekday: String, Sendable, CaseIterable, Hashable {
     case mon, tue, wed, thu, fri, sat, sun
 }
 
 /// A time of day to the second, as a schedule's `from:` and `until:` write it (`07:30`,
 /// `22:00:15`); `24:00` is the end of the day.
-public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
+package struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible {
     /// 0 to 86400.
-    public let secondOfDay: Int
+    package let secondOfDay: Int
 
-    public init?(secondOfDay: Int) {
+    package init?(secondOfDay: Int) {
         guard (0...86_400).contains(secondOfDay) else { return nil }
         self.secondOfDay = secondOfDay
     }
 
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard (2...3).contains(parts.count),
               parts.allSatisfy({ (1...2).contains($0.count) && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
@@ -99,33 +99,33 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
         self.init(secondOfDay: hours * 3600 + minutes * 60 + seconds)
     }
 
-    public var description: String {
+    package var description: String {
         let h = secondOfDay / 3600, m = secondOfDay / 60 % 60, s = secondOfDay % 60
         let two = { (v: Int) in v < 10 ? "0\(v)" : "\(v)" }
         return s == 0 ? "\(two(h)):\(two(m))" : "\(two(h)):\(two(m)):\(two(s))"
     }
 
-    public static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.secondOfDay < rhs.secondOfDay }
+    package static func < (lhs: TimeOfDay, rhs: TimeOfDay) -> Bool { lhs.secondOfDay < rhs.secondOfDay }
 }
 
 /// A moment of local (wall-clock) time: the day and the second within it. Schedules are
 /// evaluated on these, so tests hand them in and never wait for a real clock.
-public struct LocalMoment: Sendable, Hashable, Comparable {
-    public var date: CalendarDate
+package struct LocalMoment: Sendable, Hashable, Comparable {
+    package var date: CalendarDate
     /// 0 to 86399.
-    public var secondOfDay: Int
+    package var secondOfDay: Int
 
-    public init(date: CalendarDate, secondOfDay: Int) {
+    package init(date: CalendarDate, secondOfDay: Int) {
         self.date = date
         self.secondOfDay = min(max(secondOfDay, 0), 86_399)
     }
 
-    public static func < (lhs: LocalMoment, rhs: LocalMoment) -> Bool {
+    package static func < (lhs: LocalMoment, rhs: LocalMoment) -> Bool {
         (lhs.date, lhs.secondOfDay) < (rhs.date, rhs.secondOfDay)
     }
 
     /// This moment `seconds` later (or earlier), across days.
-    public func adding(seconds: Int) -> LocalMoment? {
+    package func adding(seconds: Int) -> LocalMoment? {
         let total = date.daysSinceEpoch * 86_400 + secondOfDay + seconds
         let days = total >= 0 ? total / 86_400 : (total - 86_399) / 86_400
         guard let date = CalendarDate(daysSinceEpoch: days) else { return nil }

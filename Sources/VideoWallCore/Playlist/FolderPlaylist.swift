@@ -1,8 +1,8 @@
 /// A folder as a playlist: its media files in name order (numbers in names compared as
 /// numbers, so `clip2` comes before `clip10`), without hidden files and downloads in progress.
-public enum FolderPlaylist {
+package enum FolderPlaylist {
     /// The names to play from a folder's listing.
-    public static func mediaNames(_ names: [String]) -> [String] {
+    package static func mediaNames(_ names: [String]) -> [String] {
         names.filter { name in
             !name.hasPrefix(".") && !name.hasSuffix("~")
                 && PlaylistItem.mediaExtensions.contains(PlaylistItem.nameExtension(name))
@@ -11,7 +11,7 @@ public enum FolderPlaylist {
     }
 
     /// Name order with runs of digits compared by value, then by text for ties (`a01` < `a1`).
-    public static func nameOrder(_ a: String, _ b: String) -> Bool {
+    package static func nameOrder(_ a: String, _ b: String) -> Bool {
         let left = pieces(a), right = pieces(b)
         for (x, y) in zip(left, right) where x != y {
             switch (x, y) {
@@ -59,17 +59,17 @@ public enum FolderPlaylist {
 /// Tells a file still being written from a finished one: its size (and change time) must stay
 /// the same for `quietPeriod` before it is played. Fed the observations of a folder's files on
 /// the wall's monotonic clock.
-public struct FileSettling: Sendable {
-    public var quietPeriod: MediaTime
+package struct FileSettling: Sendable {
+    package var quietPeriod: MediaTime
     private var seen: [String: (size: Int64, modified: Int64, since: MediaTime)] = [:]
 
-    public init(quietPeriod: MediaTime = .seconds(2)) {
+    package init(quietPeriod: MediaTime = .seconds(2)) {
         self.quietPeriod = quietPeriod
     }
 
     /// Records what a file looks like now; returns whether it has been still long enough (an
     /// empty file never is).
-    public mutating func observe(_ name: String, size: Int64, modified: Int64, at now: MediaTime) -> Bool {
+    package mutating func observe(_ name: String, size: Int64, modified: Int64, at now: MediaTime) -> Bool {
         if let last = seen[name], last.size == size, last.modified == modified {
             return size > 0 && now - last.since >= quietPeriod
         }
@@ -78,7 +78,7 @@ public struct FileSettling: Sendable {
     }
 
     /// Forgets files no longer in the folder.
-    public mutating func keep(only names: Set<String>) {
+    package mutating func keep(only names: Set<String>) {
         seen = seen.filter { names.contains($0.key) }
     }
 }

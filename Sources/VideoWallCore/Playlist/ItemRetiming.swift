@@ -8,18 +8,18 @@
 ///
 /// Fed, in order, what passes the tile's video path: each item's segment as GStreamer made it,
 /// and each frame. Pure: the engine's probe calls it on the streaming thread.
-public struct ItemRetiming: Sendable {
-    public struct Segment: Equatable, Sendable {
-        public var start: MediaTime
+package struct ItemRetiming: Sendable {
+    package struct Segment: Equatable, Sendable {
+        package var start: MediaTime
         /// Nil: to the end of the stream.
-        public var stop: MediaTime?
+        package var stop: MediaTime?
         /// The stream time of `start`: where the segment starts in the media.
-        public var time: MediaTime
+        package var time: MediaTime
         /// The running time of `start`.
-        public var base: MediaTime
-        public var rate: Double
+        package var base: MediaTime
+        package var rate: Double
 
-        public init(start: MediaTime, stop: MediaTime? = nil, time: MediaTime, base: MediaTime, rate: Double = 1) {
+        package init(start: MediaTime, stop: MediaTime? = nil, time: MediaTime, base: MediaTime, rate: Double = 1) {
             self.start = start
             self.stop = stop
             self.time = time
@@ -28,33 +28,33 @@ public struct ItemRetiming: Sendable {
         }
     }
 
-    public struct Shape: Equatable, Sendable {
+    package struct Shape: Equatable, Sendable {
         /// Where in the media the item starts and ends (stream time); nil: its start, its end.
-        public var inPoint: MediaTime?
-        public var outPoint: MediaTime?
-        public var speed: Double
+        package var inPoint: MediaTime?
+        package var outPoint: MediaTime?
+        package var speed: Double
 
-        public init(inPoint: MediaTime? = nil, outPoint: MediaTime? = nil, speed: Double = 1) {
+        package init(inPoint: MediaTime? = nil, outPoint: MediaTime? = nil, speed: Double = 1) {
             self.inPoint = inPoint
             self.outPoint = outPoint
             self.speed = speed
         }
 
-        public var isWhole: Bool { inPoint == nil && outPoint == nil && speed == 1 }
+        package var isWhole: Bool { inPoint == nil && outPoint == nil && speed == 1 }
     }
 
     /// How much earlier (positive) every later item plays than GStreamer placed it.
-    public private(set) var correction = MediaTime.zero
+    package private(set) var correction = MediaTime.zero
     private var current: (original: Segment, shaped: Segment)?
     /// The end of the last frame of the current item, and of the last one inside its shape.
     private var lastEnd: MediaTime?
     private var lastEndShown: MediaTime?
 
-    public init() {}
+    package init() {}
 
     /// The tile starts afresh (a new pipeline start, or a flushing seek): GStreamer's running
     /// time no longer counts the items before.
-    public mutating func restart() {
+    package mutating func restart() {
         correction = .zero
         current = nil
         lastEnd = nil
@@ -64,7 +64,7 @@ public struct ItemRetiming: Sendable {
     /// A frame of the current item passed (its PTS and duration): whether it is shown. A frame
     /// that starts before the in point or at the out point is not (a sink would show one that
     /// only overlaps the segment, a frame early).
-    public mutating func frame(at presentationTime: MediaTime, duration: MediaTime?) -> Bool {
+    package mutating func frame(at presentationTime: MediaTime, duration: MediaTime?) -> Bool {
         let end = presentationTime + (duration ?? .zero)
         lastEnd = max(lastEnd ?? end, end)
         guard let (original, shaped) = current else { return true }
@@ -76,7 +76,7 @@ public struct ItemRetiming: Sendable {
     }
 
     /// The next item's segment as GStreamer made it: the segment to play it in.
-    public mutating func itemStarts(_ original: Segment, shape: Shape) -> Segment {
+    package mutating func itemStarts(_ original: Segment, shape: Shape) -> Segment {
         if let (before, shaped) = current {
             // GStreamer's running time after the item (as played whole) less the one it took.
             let placed = ((lastEnd ?? before.start) - before.start) * (1 / abs(before.rate))

@@ -1,8 +1,8 @@
 /// Reads `.m3u` and `.m3u8` playlists: one local path or URI a line, `#` lines (`#EXTM3U`,
 /// `#EXTINF`) ignored, relative paths taken from the playlist's own folder.
-public enum M3UPlaylist {
+package enum M3UPlaylist {
     /// Lines longer than this are refused (a path is at most 4096 bytes on Linux).
-    public static let maximumLineLength = 8192
+    package static let maximumLineLength = 8192
 
     /// - Parameters:
     ///   - text: the file's contents (decoded as UTF-8 by the caller; `.m3u` files in Latin-1
@@ -10,7 +10,7 @@ public enum M3UPlaylist {
     ///   - file: how errors name the playlist.
     ///   - folder: the absolute folder relative entries are read from.
     /// - Returns: the items and a warning when the list was cut at `Playlist.maximumItems`.
-    public static func parse(_ text: String, file: String, folder: String) throws(PlaylistError) -> (items: [PlaylistItem], warning: String?) {
+    package static func parse(_ text: String, file: String, folder: String) throws(PlaylistError) -> (items: [PlaylistItem], warning: String?) {
         var items: [PlaylistItem] = []
         var lineNumber = 0
         // "\r\n" is one Character in Swift: both line ends are separators.
@@ -40,7 +40,7 @@ public enum M3UPlaylist {
 
     /// A URI (`scheme://...`, `file:` included) is kept; an absolute path too; anything else is a
     /// path relative to `folder`.
-    public static func resolve(_ entry: String, folder: String) -> String {
+    package static func resolve(_ entry: String, folder: String) -> String {
         if isURI(entry) || entry.hasPrefix("/") { return entry }
         let base = folder.hasSuffix("/") ? String(folder.dropLast()) : folder
         var relative = Substring(entry)
@@ -56,7 +56,7 @@ public enum M3UPlaylist {
     }
 
     /// Whether a name reads as a playlist file rather than media.
-    public static func isPlaylistName(_ location: String) -> Bool {
+    package static func isPlaylistName(_ location: String) -> Bool {
         ["m3u", "m3u8"].contains(PlaylistItem.nameExtension(location)) && !isURI(location)
     }
 }

@@ -4,15 +4,15 @@
 /// A window whose `until` is earlier than its `from` runs across midnight (`from: "22:00"`,
 /// `until: "02:00"`): its hours after midnight belong to the day it started on, for `days`,
 /// `start` and `end` alike, so a Friday night window still plays at 01:00 on Saturday.
-public struct Schedule: Sendable, Hashable {
-    public var days: Set<Weekday>?
-    public var from: TimeOfDay?
-    public var until: TimeOfDay?
+package struct Schedule: Sendable, Hashable {
+    package var days: Set<Weekday>?
+    package var from: TimeOfDay?
+    package var until: TimeOfDay?
     /// First and last day (both included).
-    public var start: CalendarDate?
-    public var end: CalendarDate?
+    package var start: CalendarDate?
+    package var end: CalendarDate?
 
-    public init(days: Set<Weekday>? = nil, from: TimeOfDay? = nil, until: TimeOfDay? = nil,
+    package init(days: Set<Weekday>? = nil, from: TimeOfDay? = nil, until: TimeOfDay? = nil,
                 start: CalendarDate? = nil, end: CalendarDate? = nil) {
         self.days = days
         self.from = from
@@ -22,10 +22,10 @@ public struct Schedule: Sendable, Hashable {
     }
 
     /// Whether nothing is restricted.
-    public var isAlways: Bool { days == nil && from == nil && until == nil && start == nil && end == nil }
+    package var isAlways: Bool { days == nil && from == nil && until == nil && start == nil && end == nil }
 
     /// Whether the schedule allows `moment`.
-    public func includes(_ moment: LocalMoment) -> Bool {
+    package func includes(_ moment: LocalMoment) -> Bool {
         guard let day = windowDay(of: moment) else { return false }
         if let days, !days.contains(day.weekday) { return false }
         if let start, day < start { return false }

@@ -3,12 +3,12 @@
 /// client clock for them, for 60 s after the last one goes; a client clock whose leader's time
 /// went backwards (a restarted leader) stays stuck on its last time. A new client clock that
 /// must start afresh asks under a spelling not used before.
-public enum AddressSpellings {
+package enum AddressSpellings {
     /// `address` first, then other spellings of it (at most `limit` in all): an IPv4 address
     /// as IPv4-mapped IPv6 (`::ffff:a.b.c.d`, with its zero groups written out more or less);
     /// an IPv6 address with its leading zeros written out; a host name with its letters in
     /// other cases (names are looked up without regard to case).
-    public static func spellings(of address: String, limit: Int = 8) -> [String] {
+    package static func spellings(of address: String, limit: Int = 8) -> [String] {
         guard limit > 0, !address.isEmpty else { return [] }
         var found = [address]
         func add(_ spelling: String) { if found.count < limit, !found.contains(spelling) { found.append(spelling) } }

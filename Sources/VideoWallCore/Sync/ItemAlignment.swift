@@ -9,8 +9,8 @@
 /// `readsApart` reads in a row (both change item on their own at the same instant, and a read
 /// either side of it sees them apart for a moment) joins the leader's next item. A tile
 /// joining is left alone until the instant it joins at.
-public struct ItemAlignment: Sendable {
-    public enum Step: Equatable, Sendable {
+package struct ItemAlignment: Sendable {
+    package enum Step: Equatable, Sendable {
         /// Move the tile's running time this much later (earlier, when negative).
         case shift(tile: Int, by: MediaTime)
         /// Join the leader's items: its item `leaderItem` started at `startedAt`.
@@ -18,20 +18,20 @@ public struct ItemAlignment: Sendable {
     }
 
     /// Differences up to this are the clock's own estimate: left alone.
-    public static let smallest = MediaTime.nanoseconds(300_000)
+    package static let smallest = MediaTime.nanoseconds(300_000)
     /// Differences from this are not a missed boundary but another place in the item.
-    public static let largest = MediaTime.milliseconds(200)
-    public static let readsApart = 3
+    package static let largest = MediaTime.milliseconds(200)
+    package static let readsApart = 3
 
     private var apart: [Int: Int] = [:]
     private var joiningUntil: [Int: MediaTime] = [:]
 
-    public init() {}
+    package init() {}
 
     /// The steps one read of the leader's timeline asks for at `now` (the shared clock), given
     /// this wall's own items and their starts (nil where a tile plays no playlist or its item
     /// is not placed yet). Nothing while the leader does not play.
-    public mutating func steps(leader: WallTimeline, items: [Int?]?, starts: [MediaTime?]?, now: MediaTime) -> [Step] {
+    package mutating func steps(leader: WallTimeline, items: [Int?]?, starts: [MediaTime?]?, now: MediaTime) -> [Step] {
         guard leader.isPlaying, let theirItems = leader.items, let theirStarts = leader.itemStarts else {
             apart = [:]
             return []
@@ -66,7 +66,7 @@ public struct ItemAlignment: Sendable {
     }
 
     /// Tile `tile` joins the leader's items at `instant`: no step for it until then.
-    public mutating func joining(tile: Int, until instant: MediaTime) {
+    package mutating func joining(tile: Int, until instant: MediaTime) {
         joiningUntil[tile] = instant
         apart[tile] = 0
     }

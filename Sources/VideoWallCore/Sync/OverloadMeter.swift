@@ -6,10 +6,10 @@
 /// so a paused second is never taken for a slow one.
 public struct OverloadMeter: Sendable {
     /// Cumulative frame counts of one tile.
-    public struct Counts: Sendable, Equatable {
-        public var shown: UInt64
-        public var dropped: UInt64
-        public init(shown: UInt64, dropped: UInt64) {
+    package struct Counts: Sendable, Equatable {
+        package var shown: UInt64
+        package var dropped: UInt64
+        package init(shown: UInt64, dropped: UInt64) {
             self.shown = shown
             self.dropped = dropped
         }
@@ -27,20 +27,20 @@ public struct OverloadMeter: Sendable {
     }
 
     /// How much play the verdict looks back on.
-    public let window: MediaTime
+    package let window: MediaTime
     /// Overloaded once the worst tile shows less than this share of its due frames...
-    public let enterBelow: Double
+    package let enterBelow: Double
     /// ...and no longer once every tile shows more than this share again.
-    public let leaveAbove: Double
+    package let leaveAbove: Double
     /// The figure while overloaded, nil while the machine keeps up.
-    public private(set) var overload: Figure?
+    package private(set) var overload: Figure?
     /// The worst figure seen since the meter was made.
-    public private(set) var worst: Figure?
+    package private(set) var worst: Figure?
     /// Play spent overloaded (from the start of the window that first said so).
-    public private(set) var overloadedTime: MediaTime = .zero
+    package private(set) var overloadedTime: MediaTime = .zero
     private var samples: [(time: MediaTime, counts: [Counts])] = []
 
-    public init(window: MediaTime = .milliseconds(2000), enterBelow: Double = 0.9, leaveAbove: Double = 0.97) {
+    package init(window: MediaTime = .milliseconds(2000), enterBelow: Double = 0.9, leaveAbove: Double = 0.97) {
         self.window = window
         self.enterBelow = enterBelow
         self.leaveAbove = leaveAbove
@@ -48,7 +48,7 @@ public struct OverloadMeter: Sendable {
 
     /// Takes every tile's counts at `time`. Returns true when the verdict changed.
     @discardableResult
-    public mutating func sample(_ counts: [Counts], at time: MediaTime) -> Bool {
+    package mutating func sample(_ counts: [Counts], at time: MediaTime) -> Bool {
         if let previous = samples.last, previous.counts.count != counts.count || time <= previous.time {
             samples.removeAll()  // another set of tiles, or a clock that went back: start over
         }
@@ -70,14 +70,14 @@ public struct OverloadMeter: Sendable {
 
     /// Starts the window again and keeps the verdict until the new window is full (a trial of
     /// every frame after key frames only: the frames left out before say nothing about it).
-    public mutating func restartWindow() {
+    package mutating func restartWindow() {
         samples.removeAll()
     }
 
     /// Play stopped or jumped: what came before says nothing about what follows.
     /// Returns true when this ends an overload.
     @discardableResult
-    public mutating func reset() -> Bool {
+    package mutating func reset() -> Bool {
         samples.removeAll()
         let was = overload != nil
         overload = nil

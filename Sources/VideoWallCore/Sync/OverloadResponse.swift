@@ -5,8 +5,8 @@
 /// Pure, on instants it is given: the engine calls `update` once per meter sample while the
 /// wall plays, and `reset` whenever play stops or jumps (every frame is needed to pause on, or
 /// to land a seek on, the exact frame).
-public struct OverloadResponse: Sendable {
-    public enum Step: Sendable, Equatable {
+package struct OverloadResponse: Sendable {
+    package enum Step: Sendable, Equatable {
         /// Nothing to change.
         case none
         /// Feed the decoders key frames only.
@@ -17,20 +17,20 @@ public struct OverloadResponse: Sendable {
     }
 
     /// How long key frames only lasts before a trial.
-    public let trialAfter: MediaTime
+    package let trialAfter: MediaTime
     /// How long a trial of every frame lasts before its verdict (at least the meter's window).
-    public let trialLength: MediaTime
-    public private(set) var keyFramesOnly = false
+    package let trialLength: MediaTime
+    package private(set) var keyFramesOnly = false
     private var keyFramesSince: MediaTime?
     private var trialSince: MediaTime?
 
-    public init(trialAfter: MediaTime = .milliseconds(10_000), trialLength: MediaTime = .milliseconds(3000)) {
+    package init(trialAfter: MediaTime = .milliseconds(10_000), trialLength: MediaTime = .milliseconds(3000)) {
         self.trialAfter = trialAfter
         self.trialLength = trialLength
     }
 
     /// The meter's verdict at `time`; returns what to change.
-    public mutating func update(overloaded: Bool, at time: MediaTime) -> Step {
+    package mutating func update(overloaded: Bool, at time: MediaTime) -> Step {
         if let trialSince {
             guard time - trialSince >= trialLength else { return .none }
             self.trialSince = nil
@@ -46,7 +46,7 @@ public struct OverloadResponse: Sendable {
     }
 
     /// Play stopped or jumped: every frame again, no trial running.
-    public mutating func reset() -> Step {
+    package mutating func reset() -> Step {
         trialSince = nil
         keyFramesSince = nil
         guard keyFramesOnly else { return .none }

@@ -1,9 +1,9 @@
 /// What the sync benchmark computes from recorded renders: pure functions, so the measuring
 /// can be tested on hand-made records (a deliberate one-frame offset must show as one frame).
-public enum RenderAnalysis {
+package enum RenderAnalysis {
     /// Identifies each render by loop and frame: the frame index from the timestamp, plus
     /// `framesPerLoop` for every time the index jumps back (a loop wrap restarts timestamps).
-    public static func frameKeys(presentationTimes: [MediaTime], frameDuration: MediaTime, framesPerLoop: Int) -> [Int] {
+    package static func frameKeys(presentationTimes: [MediaTime], frameDuration: MediaTime, framesPerLoop: Int) -> [Int] {
         var loop = 0
         var previous: Int64?
         return presentationTimes.map { time in
@@ -16,7 +16,7 @@ public enum RenderAnalysis {
 
     /// For every frame key that every tile rendered, the spread of the clock times at which
     /// the tiles rendered it (latest minus earliest), in microseconds, in key order.
-    public static func spreads(_ tiles: [[(key: Int, time: MediaTime)]]) -> [Double] {
+    package static func spreads(_ tiles: [[(key: Int, time: MediaTime)]]) -> [Double] {
         guard let first = tiles.first, !first.isEmpty else { return [] }
         var byKey: [Int: [MediaTime]] = [:]
         for tile in tiles {
@@ -30,13 +30,13 @@ public enum RenderAnalysis {
     }
 
     /// The longest interval between two consecutive renders.
-    public static func longestInterval(_ times: [MediaTime]) -> MediaTime? {
+    package static func longestInterval(_ times: [MediaTime]) -> MediaTime? {
         longestGap(in: times)?.interval
     }
 
     /// The longest interval between two consecutive renders and the index of the render that
     /// ends it (the first, when several are as long), so a failure can say which frames it lies between.
-    public static func longestGap(in times: [MediaTime]) -> (interval: MediaTime, endingAt: Int)? {
+    package static func longestGap(in times: [MediaTime]) -> (interval: MediaTime, endingAt: Int)? {
         var longest: (interval: MediaTime, endingAt: Int)?
         for index in times.indices.dropFirst() {
             let interval = times[index] - times[index - 1]
@@ -48,7 +48,7 @@ public enum RenderAnalysis {
 
     /// Frames lost (a step of more than one) and repeated (a step of zero or back) in a
     /// sequence of frame indices that should count up by one and wrap after `framesPerLoop`.
-    public static func continuity(indices: [Int], framesPerLoop: Int) -> (lost: Int, repeated: Int) {
+    package static func continuity(indices: [Int], framesPerLoop: Int) -> (lost: Int, repeated: Int) {
         var lost = 0, repeated = 0
         for (a, b) in zip(indices, indices.dropFirst()) {
             let step = ((b - a) % framesPerLoop + framesPerLoop) % framesPerLoop
@@ -59,20 +59,20 @@ public enum RenderAnalysis {
 }
 
 /// How often every tile showed the same frame in captures of the window.
-public struct ScreenCoherence: Sendable, Codable, Equatable {
+package struct ScreenCoherence: Sendable, Codable, Equatable {
     /// Captures in which every tile's frame code could be read.
-    public var samples: Int
+    package var samples: Int
     /// Captures in which a code could not be read (a torn or missing frame).
-    public var unreadable: Int
+    package var unreadable: Int
     /// Readable captures in which every tile showed the same frame.
-    public var allSame: Int
+    package var allSame: Int
     /// The largest difference in frames between two tiles in one capture.
-    public var largestDifference: Int
+    package var largestDifference: Int
 
-    public var shareAllSame: Double { samples == 0 ? 0 : Double(allSame) / Double(samples) }
+    package var shareAllSame: Double { samples == 0 ? 0 : Double(allSame) / Double(samples) }
 
     /// `reads[i][t]`: the frame code tile `t` showed in capture `i` (nil: unreadable).
-    public static func of(_ reads: [[Int?]]) -> ScreenCoherence {
+    package static func of(_ reads: [[Int?]]) -> ScreenCoherence {
         var result = ScreenCoherence(samples: 0, unreadable: 0, allSame: 0, largestDifference: 0)
         for capture in reads {
             let codes = capture.compactMap { $0 }

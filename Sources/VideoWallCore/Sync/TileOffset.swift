@@ -8,7 +8,7 @@ public enum TileOffset: Sendable, Equatable, CustomStringConvertible {
     /// An hour either way: more is a typing slip, not a comparison.
     public static let largest = MediaTime.seconds(3600)
     /// Frames either way (an hour at 100 frames per second).
-    public static let largestFrames = 360_000
+    package static let largestFrames = 360_000
 
     public static let zero = TileOffset.time(.zero)
 
@@ -44,17 +44,17 @@ public enum TileOffset: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// One `--offset N=TIME`: a tile (1-based, as the user counts) and its offset.
-public struct TileOffsetAssignment: Sendable, Equatable {
-    public var tile: Int
-    public var offset: TileOffset
+package struct TileOffsetAssignment: Sendable, Equatable {
+    package var tile: Int
+    package var offset: TileOffset
 
-    public init(tile: Int, offset: TileOffset) {
+    package init(tile: Int, offset: TileOffset) {
         self.tile = tile
         self.offset = offset
     }
 
     /// Reads `2=0.5` or `1=-12f`; nil when either side is malformed or the tile is not 1...64.
-    public init?(parsing text: String) {
+    package init?(parsing text: String) {
         let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
         guard parts.count == 2, parts[0].count <= 2, let tile = Int(parts[0]), (1...64).contains(tile),
               let offset = TileOffset(parsing: String(parts[1])) else { return nil }

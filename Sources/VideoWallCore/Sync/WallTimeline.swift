@@ -2,33 +2,33 @@
 /// `instant`, and the wall moves on from there at `rate` while it plays. What a leader tells
 /// its followers (walls across machines) so they show the same frame at the same moment on
 /// the shared network clock: AVFoundation's `setRate(_:time:atHostTime:)` as a value.
-public struct WallTimeline: Sendable, Equatable {
-    public var isPlaying: Bool
-    public var position: MediaTime
-    public var instant: MediaTime
-    public var rate: Double
+package struct WallTimeline: Sendable, Equatable {
+    package var isPlaying: Bool
+    package var position: MediaTime
+    package var instant: MediaTime
+    package var rate: Double
     /// Whether the wall wraps to its start at its end, as its group loop does.
-    public var isLooping: Bool
+    package var isLooping: Bool
     /// How long a pass of that loop is, when known: a clip's own length may say more (its
     /// sound running past its last frame), and a follower must wrap where the leader does.
-    public var loopLength: MediaTime?
+    package var loopLength: MediaTime?
     /// Which clock `instant` is on: a name the leader's clock takes when it starts (a leader
     /// that restarts serves a new clock, from a new origin, under a new name); nil: not said.
-    public var clock: String?
+    package var clock: String?
     /// Per tile, the place (from 0) in its playlist of the item it shows, nil for a tile without
     /// one; nil when no tile plays a playlist. `position` is the wall's, read from its other
     /// tiles; in a wall that is one playlist tile, it is within that tile's item.
-    public var items: [Int?]?
+    package var items: [Int?]?
     /// Per tile, the instant of the clock at which the item it shows started (its stream time
     /// at the start of its segment, in or out of view), nil for a tile without a playlist or
     /// whose item is not placed yet; nil when no tile plays a playlist. Each item plays from its
     /// own start, not on the wall's position: a follower lines its items up on these.
-    public var itemStarts: [MediaTime?]?
+    package var itemStarts: [MediaTime?]?
     /// The instant the playing wall will pause at, when its pause is scheduled ahead (a
     /// leader's: its followers pause at the same instant and stop on the same frame).
-    public var pauseAt: MediaTime?
+    package var pauseAt: MediaTime?
 
-    public init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1, isLooping: Bool = false,
+    package init(isPlaying: Bool, position: MediaTime, instant: MediaTime, rate: Double = 1, isLooping: Bool = false,
                 loopLength: MediaTime? = nil, clock: String? = nil, items: [Int?]? = nil, itemStarts: [MediaTime?]? = nil, pauseAt: MediaTime? = nil) {
         self.isPlaying = isPlaying
         self.pauseAt = isPlaying ? pauseAt : nil
@@ -43,7 +43,7 @@ public struct WallTimeline: Sendable, Equatable {
     }
 
     /// The position shown at `instant` (where it stands, when it does not play).
-    public func position(at instant: MediaTime) -> MediaTime {
+    package func position(at instant: MediaTime) -> MediaTime {
         guard isPlaying, rate != 0 else { return position }
         return position + (instant - self.instant) * rate
     }
@@ -51,100 +51,14 @@ public struct WallTimeline: Sendable, Equatable {
     /// `position` brought into a loop of `loopLength` (or of `length`, when the timeline does
     /// not say its own): where a looping wall stands at a position past its end (unchanged
     /// when it does not loop, or no length is known).
-    public func wrapped(_ position: MediaTime, length: MediaTime?) -> MediaTime {
+    package func wrapped(_ position: MediaTime, length: MediaTime?) -> MediaTime {
         guard isLooping, let length = loopLength ?? length else { return position }
         return position.wrapped(into: length)
     }
 
     /// The instant `position` is shown at, while it plays (nil when it does not).
-    public func instant(showing position: MediaTime) -> MediaTime? {
+    package func instant(showing position: MediaTime) -> MediaTime? {
         guard isPlaying, rate != 0 else { return nil }
         return instant + (position - self.position) * (1 / rate)
     }
-}
-
-extension WallTimeline {
-    /// The timeline as a leader's control port sends it (`wall-timeline`): nanoseconds as
-    /// numbers, exact up to 2^53 ns (104 days of a clock's time).
-    public var json: JSONValue {
-        var fields: [String: JSONValue] = ["playing": .bool(isPlaying), "position": .number(Double(position.nanoseconds)),
-                                           "instant": .number(Double(instant.nanoseconds)), "rate": .number(rate)]
-        if isLooping { fields["loop"] = .bool(true) }
-        if let loopLength { fields["loop-length"] = .number(Double(loopLength.nanoseconds)) }
-        if let clock { fields["clock"] = .string(clock) }
-        if let items { fields["items"] = .array(items.map { $0.map { .number(Double($0)) } ?? .null }) }
-        if let pauseAt { fields["pause-at"] = .number(Double(pauseAt.nanoseconds)) }
-        if let itemStarts { fields["item-starts"] = .array(itemStarts.map { $0.map { .number(Double($0.nanoseconds)) } ?? .null }) }
-        return .object(fields)
-    }
-
-    /// A timeline as a leader's control port sends it (`wall-timeline`: `playing`, and
-    /// `position`, `instant` in nanoseconds, `rate`, `loop` when it loops and `loop-length`
-    /// when known, `clock`, the clock's name, when said, and `items`, each tile's item or null,
-    /// when a tile plays a playlist, and `item-starts`, each tile's item's start in nanoseconds
-    /// or null, and `pause-at` in nanoseconds when a pause is scheduled), every number
-    /// range-checked; nil when anything is missing or out of range.
-    public init?(json: JSONValue) {
-        guard case .object(let fields) = json, case .bool(let playing)? = fields["playing"],
-              let position = fields["position"]?.doubleValue, let instant = fields["instant"]?.doubleValue,
-              let rate = fields["rate"]?.doubleValue,
-              position.isFinite, (0...Self.largestTime).contains(position), instant.isFinite, (0...Self.largestTime).contains(instant),
-              rate.isFinite, WallProperty.speedRange.contains(rate) else { return nil }
-        var looping = false
-        if let loop = fields["loop"] {
-            guard case .bool(let on) = loop else { return nil }
-            looping = on
-        }
-        var loopLength: MediaTime?
-        if let length = fields["loop-length"] {
-            guard let nanoseconds = length.doubleValue, nanoseconds.isFinite, (1...Self.largestTime).contains(nanoseconds) else { return nil }
-            loopLength = MediaTime(nanoseconds: Int64(nanoseconds))
-        }
-        var clock: String?
-        if let named = fields["clock"] {
-            guard case .string(let name) = named, Self.isClockName(name) else { return nil }
-            clock = name
-        }
-        var items: [Int?]?
-        if let listed = fields["items"] {
-            guard let places = Self.optionalNumbers(listed, in: 0...Self.mostItems) else { return nil }
-            items = places.map { $0.map { Int($0) } }
-        }
-        var pauseAt: MediaTime?
-        if let due = fields["pause-at"] {
-            guard let nanoseconds = due.doubleValue, nanoseconds.isFinite, (0...Self.largestTime).contains(nanoseconds) else { return nil }
-            pauseAt = MediaTime(nanoseconds: Int64(nanoseconds))
-        }
-        var itemStarts: [MediaTime?]?
-        if let listed = fields["item-starts"] {
-            guard let instants = Self.optionalNumbers(listed, in: 0...Self.largestTime) else { return nil }
-            itemStarts = instants.map { $0.map { MediaTime(nanoseconds: Int64($0)) } }
-        }
-        self.init(isPlaying: playing, position: MediaTime(nanoseconds: Int64(position)), instant: MediaTime(nanoseconds: Int64(instant)),
-                  rate: rate, isLooping: looping, loopLength: loopLength, clock: clock, items: items, itemStarts: itemStarts, pauseAt: pauseAt)
-    }
-
-    /// A list of at most `mostTiles` whole numbers in `range` or nulls; nil when it is not one.
-    private static func optionalNumbers(_ json: JSONValue, in range: ClosedRange<Double>) -> [Double?]? {
-        guard case .array(let values) = json, values.count <= mostTiles else { return nil }
-        var numbers: [Double?] = []
-        for value in values {
-            if case .null = value { numbers.append(nil); continue }
-            guard let number = value.doubleValue, number.isFinite, number.rounded() == number, range.contains(number) else { return nil }
-            numbers.append(number)
-        }
-        return numbers
-    }
-
-    /// The most tiles a timeline's `items` lists, and the highest place it names in a list.
-    static let mostTiles = 64
-    static let mostItems = 1_000_000.0
-
-    /// A clock's name: 1 to 64 ASCII letters, digits and hyphens (a UUID).
-    static func isClockName(_ name: String) -> Bool {
-        (1...64).contains(name.utf8.count) && name.utf8.allSatisfy { $0 == UInt8(ascii: "-") || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
-    }
-
-    /// A clock's time or a position beyond this (in nanoseconds, 2^62: 146 years) is not taken.
-    static let largestTime = 4.6e18
 }

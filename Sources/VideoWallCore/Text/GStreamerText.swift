@@ -5,8 +5,8 @@ import Foundation
 /// `File not found: ../ext/soup/gstsouphttpsrc.c(1683): gst_soup_http_src_parse_status (): /GstPlayBin:tile0/.../GstSoupHTTPSrc:souphttpsrc1:\nFile not found (404), URL: http://host/segment3.ts, Redirect to: (NULL)\n`.
 /// The source-file location and the element path mean nothing to the user and the line breaks
 /// split the message: what is left is the summary and the detail, once.
-public enum GStreamerText {
-    public static func readable(_ text: String) -> String {
+package enum GStreamerText {
+    package static func readable(_ text: String) -> String {
         var text = text
         // "file.c(123): function (): /GstPipeline:name/...:" up to the end of its line.
         if let location = text.range(of: #"[^\s:]+\.c\(\d+\): [A-Za-z0-9_]+ \(\): [^\n]*"#, options: .regularExpression) {

@@ -17,7 +17,7 @@ public enum TerminalText {
     /// "grid.yaml:7: message": the compiler style that editors and terminals make clickable, on
     /// one line: the file name (the user's) escaped and shortened in the middle if very long,
     /// the message escaped once more in case a quoted value slipped through.
-    public static func located(file: String, line: Int?, message: String) -> String {
+    package static func located(file: String, line: Int?, message: String) -> String {
         let file = shortened(file, limit: nameLimit)
         let message = escaped(message)
         if let line { return "\(file):\(line): \(message)" }
@@ -28,7 +28,7 @@ public enum TerminalText {
     /// (`\n`, `\r`, `\t`, `\e`, `\x7f`, `\u{202e}`), so it stays on one line and sends the
     /// terminal nothing but printable characters. Nothing is cut. Backslashes are kept as they
     /// are: paths stay readable, at the price of a literal `\n` reading like an escaped one.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         pieces(of: text).joined()
     }
 
@@ -54,7 +54,7 @@ public enum TerminalText {
     }
 
     /// `shortened(text)` in single quotes: a value quoted inside a message ("got 'abc'").
-    public static func quoted(_ text: String, limit: Int = valueLimit) -> String {
+    package static func quoted(_ text: String, limit: Int = valueLimit) -> String {
         "'" + shortened(text, limit: max(limit - 2, 1)) + "'"
     }
 
@@ -68,7 +68,7 @@ public enum TerminalText {
 
     /// Controls (C0, DEL, C1), format characters (bidirectional overrides, zero-width ones) and
     /// the Unicode line and paragraph separators.
-    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+    package static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .control, .format, .lineSeparator, .paragraphSeparator: true
         default: false

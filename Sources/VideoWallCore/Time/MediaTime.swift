@@ -63,7 +63,7 @@ public struct MediaTime: Hashable, Comparable, Sendable, CustomStringConvertible
 extension MediaTime {
     /// Where this time falls in a loop of `length` (0 up to `length`, a time before 0 counted
     /// back from the end); itself when `length` is not positive.
-    public func wrapped(into length: MediaTime) -> MediaTime {
+    package func wrapped(into length: MediaTime) -> MediaTime {
         guard length > .zero else { return self }
         let remainder = nanoseconds % length.nanoseconds
         return MediaTime(nanoseconds: remainder < 0 ? remainder + length.nanoseconds : remainder)
@@ -71,7 +71,7 @@ extension MediaTime {
 
     /// How far apart two times a loop of `length` apart count as: this difference with whole
     /// loops set aside, either way round (0 up to half a loop), as a magnitude.
-    public func distance(inLoopOf length: MediaTime) -> MediaTime {
+    package func distance(inLoopOf length: MediaTime) -> MediaTime {
         let magnitude = MediaTime(nanoseconds: nanoseconds == .min ? .max : abs(nanoseconds))
         guard length > .zero else { return magnitude }
         let remainder = magnitude.wrapped(into: length)

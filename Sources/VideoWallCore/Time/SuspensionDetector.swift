@@ -5,18 +5,18 @@
 ///
 /// Pure, on instants it is given: the engine ticks it from a timer while the wall plays, and
 /// resets it whenever the wall stops playing (a paused wall has nothing to be late for).
-public struct SuspensionDetector: Sendable {
+package struct SuspensionDetector: Sendable {
     /// Lateness of a tick beyond its interval that counts as standing still.
-    public let threshold: MediaTime
+    package let threshold: MediaTime
     private var last: MediaTime?
 
-    public init(threshold: MediaTime = .milliseconds(750)) {
+    package init(threshold: MediaTime = .milliseconds(750)) {
         self.threshold = threshold
     }
 
     /// A timer tick at `now`, due `interval` after the previous one. Returns when the process
     /// stood still and for how long (beyond the interval), if it was longer than the threshold.
-    public mutating func tick(at now: MediaTime, interval: MediaTime) -> (since: MediaTime, length: MediaTime)? {
+    package mutating func tick(at now: MediaTime, interval: MediaTime) -> (since: MediaTime, length: MediaTime)? {
         defer { last = now }
         guard let last else { return nil }
         let late = now - last - interval
@@ -24,7 +24,7 @@ public struct SuspensionDetector: Sendable {
     }
 
     /// The wall stopped playing: the next tick starts afresh.
-    public mutating func reset() {
+    package mutating func reset() {
         last = nil
     }
 }

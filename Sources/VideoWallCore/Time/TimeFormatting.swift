@@ -1,17 +1,17 @@
 /// Text for times shown to people: the transport bar, the overlay, logs.
 public enum TimeFormatting {
     /// The text shown when a time is not known yet (or ever, for live sources).
-    public static let unknown = "--:--:--"
+    package static let unknown = "--:--:--"
 
     /// "HH:MM:SS"; truncates, so the display never shows a second that has not been reached.
     /// Negative times clamp to zero; hours grow past 99 rather than wrapping.
-    public static func clock(_ time: MediaTime) -> String {
+    package static func clock(_ time: MediaTime) -> String {
         let totalSeconds = max(time.nanoseconds, 0) / 1_000_000_000
         return hms(totalSeconds)
     }
 
     /// "HH:MM:SS.mmm", truncated to the millisecond; negative times clamp to zero.
-    public static func precise(_ time: MediaTime) -> String {
+    package static func precise(_ time: MediaTime) -> String {
         let clamped = max(time.nanoseconds, 0)
         let milliseconds = (clamped / 1_000_000) % 1000
         return hms(clamped / 1_000_000_000) + "." + pad(milliseconds, width: 3)
@@ -23,7 +23,7 @@ public enum TimeFormatting {
     }
 
     /// "+0.500 s", "-0.040 s": an offset, with its sign and millisecond precision.
-    public static func signedSeconds(_ time: MediaTime) -> String {
+    package static func signedSeconds(_ time: MediaTime) -> String {
         let milliseconds = time.nanoseconds / 1_000_000
         let whole = abs(milliseconds) / 1000, fraction = abs(milliseconds) % 1000
         return (time.nanoseconds < 0 ? "-" : "+") + String(whole) + "." + pad(fraction, width: 3) + " s"

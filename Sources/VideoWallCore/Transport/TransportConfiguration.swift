@@ -1,22 +1,22 @@
 /// The transport's timings.
-public struct TransportConfiguration: Sendable, Equatable {
+package struct TransportConfiguration: Sendable, Equatable {
     /// Time between "play" and the first frame, so every tile is PLAYING before it is due.
-    public var startMargin = MediaTime.milliseconds(5)
+    package var startMargin = MediaTime.milliseconds(5)
     /// Drag seeks are throttled to one per this interval (the last request wins).
-    public var seekInterval = MediaTime.milliseconds(500)
+    package var seekInterval = MediaTime.milliseconds(500)
     /// The longest a tile may take to preroll (after loading, a seek or a re-arm) before it fails.
-    public var prerollTimeout = MediaTime.seconds(20)
+    package var prerollTimeout = MediaTime.seconds(20)
     /// The longest the wall waits for its tiles after the first is ready: the rest join later.
-    public var startTimeout = MediaTime.seconds(3)
+    package var startTimeout = MediaTime.seconds(3)
     /// How far ahead of the wall a tile that missed a wrap joins the pass under way: time for
     /// its seek to preroll, so the frame it is sought to is not late when it is due.
-    public var passJoinLead = MediaTime.milliseconds(500)
+    package var passJoinLead = MediaTime.milliseconds(500)
     /// Whether the whole group loops at the longest tile's end, to begin with.
-    public var groupLoop = false
+    package var groupLoop = false
     /// How often the engine sends `suspensionTick`, and how late a tick must be to count as
     /// the process standing still.
-    public var suspensionTickInterval = MediaTime.milliseconds(100)
-    public var suspensionThreshold = MediaTime.milliseconds(750)
+    package var suspensionTickInterval = MediaTime.milliseconds(100)
+    package var suspensionThreshold = MediaTime.milliseconds(750)
 
-    public init() {}
+    package init() {}
 }

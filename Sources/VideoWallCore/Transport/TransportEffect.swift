@@ -1,6 +1,6 @@
 /// What the engine does for the transport. Effects that wait for the pipelines (`settle`,
 /// `seek`, `join`) are answered by an input when done.
-public enum TransportEffect: Sendable, Equatable {
+package enum TransportEffect: Sendable, Equatable {
     /// The wall's state changed.
     case publish(TransportState)
     /// These tiles' pipelines go to PAUSED or PLAYING, and their players say so.
@@ -46,34 +46,34 @@ public enum TransportEffect: Sendable, Equatable {
     case warnStoodStill(MediaTime)
 }
 
-public enum TileRunState: Sendable, Equatable {
+package enum TileRunState: Sendable, Equatable {
     case paused, playing
 }
 
-public enum TilePipelineState: Sendable, Equatable {
+package enum TilePipelineState: Sendable, Equatable {
     case ready, paused, playing
 }
 
 /// One tile's flushing seek.
-public struct TileSeek: Sendable, Equatable {
-    public enum Precision: Sendable, Equatable {
+package struct TileSeek: Sendable, Equatable {
+    package enum Precision: Sendable, Equatable {
         /// Decodes up to the exact frame.
         case accurate
         /// The key frame after (`snapAfter`) or before the target.
         case keyFrame(snapAfter: Bool)
     }
 
-    public var tile: Int
+    package var tile: Int
     /// Names this seek in its answer, so an answer to an older seek is told apart.
-    public var ticket: Int
-    public var target: MediaTime
-    public var precision: Precision
-    public var rate: Double
+    package var ticket: Int
+    package var target: MediaTime
+    package var precision: Precision
+    package var rate: Double
     /// While the wall loops from A to B: the tile's own part of it (A and B less its offset).
     /// It plays to the range's end and starts it again without a gap.
-    public var loopRange: Range<MediaTime>?
+    package var loopRange: Range<MediaTime>?
 
-    public init(tile: Int, ticket: Int, target: MediaTime, precision: Precision, rate: Double, loopRange: Range<MediaTime>? = nil) {
+    package init(tile: Int, ticket: Int, target: MediaTime, precision: Precision, rate: Double, loopRange: Range<MediaTime>? = nil) {
         self.tile = tile
         self.ticket = ticket
         self.target = target

@@ -1,6 +1,6 @@
 /// Everything that moves the wall's transport: what the user asks for, what the tiles report,
 /// and timers going off. Tiles are named by their slot index.
-public enum TransportInput: Sendable, Equatable {
+package enum TransportInput: Sendable, Equatable {
     // MARK: Asked for
     case play
     /// Play so that where the wall stands is shown at this instant of the clock (not a start
@@ -71,7 +71,7 @@ public enum TransportInput: Sendable, Equatable {
 }
 
 /// The timers the transport arms; at most one of each runs.
-public enum TransportTimer: Hashable, Sendable {
+package enum TransportTimer: Hashable, Sendable {
     /// The held drag seek is due.
     case throttle
     /// Loading stops waiting for prerolls (the start bound).

@@ -219,7 +219,7 @@ extension WallTransport {
     }
 
     /// A shorter tile asked for a time past its end shows its last frame.
-    public func clampedTarget(_ target: MediaTime, tile: Int) -> MediaTime {
+    package func clampedTarget(_ target: MediaTime, tile: Int) -> MediaTime {
         guard let profile = tiles[tile]?.profile, let duration = profile.duration else { return target }
         let last = duration - (profile.frameDuration ?? .milliseconds(40))
         return target > last ? max(last, .zero) : target

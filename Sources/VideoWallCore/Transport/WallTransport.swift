@@ -5,40 +5,40 @@
 /// the instant they happen on the wall's clock, and answers with effects for the engine to
 /// carry out. It reads no clock and arms no timer itself, so every rule is tested on a clock
 /// moved by hand.
-public struct WallTransport: Sendable {
-    public let configuration: TransportConfiguration
-    public internal(set) var state: TransportState = .loading
+package struct WallTransport: Sendable {
+    package let configuration: TransportConfiguration
+    package internal(set) var state: TransportState = .loading
     /// Whether the wall plays once a seek or buffering is over: set by play and pause, also
     /// when they are asked for during a seek, so a key pressed then is not lost.
     var wantsToPlay = false
     /// The wall ended while playing because every tile failed: a tile that comes back plays.
     var resumesWhenATileReturns = false
-    public internal(set) var rate: Double = 1
+    package internal(set) var rate: Double = 1
     /// The group's base time while it plays.
-    public internal(set) var baseTime: MediaTime?
+    package internal(set) var baseTime: MediaTime?
     /// The group's running time where it stands while it does not play.
-    public internal(set) var pausedRunningTime = MediaTime.zero
-    public internal(set) var isLooping: Bool
+    package internal(set) var pausedRunningTime = MediaTime.zero
+    package internal(set) var isLooping: Bool
     /// Which tiles loop and how, while the group loops.
-    public internal(set) var loopPlan: LoopPlan?
+    package internal(set) var loopPlan: LoopPlan?
     /// The tiles told to hold each pass to the group's length (`holdEachPass`).
     var heldPasses: Set<Int> = []
     /// The A-B loop on the wall's timeline, while one is set: every tile plays its part of it
     /// (less its offset) and starts it again at its end, without a gap.
-    public internal(set) var abLoop: Range<MediaTime>?
-    public internal(set) var throttle: SeekThrottle
+    package internal(set) var abLoop: Range<MediaTime>?
+    package internal(set) var throttle: SeekThrottle
     /// How long the process stood still while the wall played.
-    public internal(set) var suspendedTime = MediaTime.zero
+    package internal(set) var suspendedTime = MediaTime.zero
     /// Whether loading stopped waiting for prerolls (tiles ready after that are late).
-    public internal(set) var prerollsHaveEnded = false
+    package internal(set) var prerollsHaveEnded = false
     /// The instant the playing wall pauses at, when a pause was scheduled (`schedulePause`).
-    public internal(set) var scheduledPause: MediaTime?
+    package internal(set) var scheduledPause: MediaTime?
 
     var tiles: [Int: TransportTile] = [:]
     var seek: GroupSeek?
     /// Whether the group seek begun last keeps the wall's place (`SeekRequest.keepsPlace`):
     /// what the seek's events say, read when they are sent.
-    public internal(set) var lastSeekKeptPlace = false
+    package internal(set) var lastSeekKeptPlace = false
     var suspension: SuspensionDetector
     /// When the first tile was ready: the start bound counts from there.
     var firstReady: MediaTime?
@@ -48,7 +48,7 @@ public struct WallTransport: Sendable {
     var now = MediaTime.zero
     var effects: [TransportEffect] = []
 
-    public init(configuration: TransportConfiguration = TransportConfiguration()) {
+    package init(configuration: TransportConfiguration = TransportConfiguration()) {
         self.configuration = configuration
         isLooping = configuration.groupLoop
         throttle = SeekThrottle(minimumInterval: configuration.seekInterval)
@@ -56,7 +56,7 @@ public struct WallTransport: Sendable {
     }
 
     /// Handles one input at `now` (the wall's clock) and returns what the engine must do, in order.
-    public mutating func handle(_ input: TransportInput, at now: MediaTime) -> [TransportEffect] {
+    package mutating func handle(_ input: TransportInput, at now: MediaTime) -> [TransportEffect] {
         self.now = now
         switch input {
         case .play:
@@ -112,35 +112,35 @@ public struct WallTransport: Sendable {
 
     /// Whether the wall plays, or will once the running seek or buffering is over: the state a
     /// play/pause toggle acts on.
-    public var intendsToPlay: Bool {
+    package var intendsToPlay: Bool {
         if scheduledPause != nil { return false }
         if seek != nil || state == .loading { return wantsToPlay }
         return state == .playing || (state == .buffering && wantsToPlay)
     }
 
-    public var isSeeking: Bool { seek != nil }
+    package var isSeeking: Bool { seek != nil }
 
     /// Where the running seek will land, shown as the wall's position meanwhile.
-    public var seekPosition: MediaTime? { seek?.shownTarget }
+    package var seekPosition: MediaTime? { seek?.shownTarget }
 
     /// Whether no seek is running or held for later (a drag ended and its seeks are done).
-    public var isIdle: Bool { seek == nil && throttle.nextDeadline == nil }
+    package var isIdle: Bool { seek == nil && throttle.nextDeadline == nil }
 
     /// The tiles that take part in group transport: prerolled, not failed, not still joining.
-    public var takingPart: [Int] { tiles.keys.sorted().filter { tiles[$0]?.stage == .ready } }
+    package var takingPart: [Int] { tiles.keys.sorted().filter { tiles[$0]?.stage == .ready } }
 
-    public var lateTiles: [Int] { tiles.keys.sorted().filter { tiles[$0]?.stage == .late } }
+    package var lateTiles: [Int] { tiles.keys.sorted().filter { tiles[$0]?.stage == .late } }
 
-    public func isLate(_ tile: Int) -> Bool { tiles[tile]?.stage == .late }
+    package func isLate(_ tile: Int) -> Bool { tiles[tile]?.stage == .late }
 
     /// Where the tile's running time 0 sits on the group's running time.
-    public func offset(ofTile tile: Int) -> MediaTime { tiles[tile]?.offset ?? .zero }
+    package func offset(ofTile tile: Int) -> MediaTime { tiles[tile]?.offset ?? .zero }
 
     /// The tile's offset as the user set it (`setOffset`).
-    public func delay(ofTile tile: Int) -> MediaTime { tiles[tile]?.delay ?? .zero }
+    package func delay(ofTile tile: Int) -> MediaTime { tiles[tile]?.delay ?? .zero }
 
     /// The tile's part of the A-B loop: A and B less its offset, within its media.
-    public func loopRange(of tile: Int) -> Range<MediaTime>? {
+    package func loopRange(of tile: Int) -> Range<MediaTime>? {
         guard let abLoop else { return nil }
         let delay = delay(ofTile: tile)
         var start = max(.zero, abLoop.lowerBound - delay), end = max(.zero, abLoop.upperBound - delay)
@@ -151,14 +151,14 @@ public struct WallTransport: Sendable {
     /// Where a tile stands when the wall stands at `position`: the time on its own timeline,
     /// and, when its offset puts that before its start, how long (running time at the wall's
     /// rate) it waits on its first frame.
-    public func placement(of tile: Int, at position: MediaTime) -> (media: MediaTime, wait: MediaTime) {
+    package func placement(of tile: Int, at position: MediaTime) -> (media: MediaTime, wait: MediaTime) {
         let media = position - delay(ofTile: tile)
         guard media < .zero else { return (media, .zero) }
         return (.zero, (.zero - media) * (1 / rate))
     }
 
     /// The group's running time at `now`: from the base time while it plays, else where it stands.
-    public func runningTime(at now: MediaTime) -> MediaTime {
+    package func runningTime(at now: MediaTime) -> MediaTime {
         baseTime.map { now - $0 } ?? pausedRunningTime
     }
 

@@ -1,5 +1,6 @@
 internal import CGio
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallEngine
 
 /// The properties of both interfaces, read live from the wall, and the two writable

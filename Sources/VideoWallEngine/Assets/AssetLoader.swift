@@ -4,13 +4,13 @@ import VideoWallCore
 
 /// Loads asset descriptions through GstDiscoverer in async mode, all at once.
 @MainActor
-public enum AssetLoader {
+package enum AssetLoader {
     /// Describes one source. Local files are checked first (missing, empty) so the error says
     /// exactly that; the rest is GstDiscoverer's verdict, sorted into a typed reason, except
     /// whether an HTTP file can seek, which its server is asked (`ByteRangeProbe`). Nothing
     /// here touches a file on the main thread: the checks (a `stat` can hang on a dead network
     /// mount) and the discovery run on threads of their own. Cancelling the task stops it.
-    public static func load(_ source: String, timeout: Duration = .seconds(15)) async throws(AssetError) -> Asset {
+    package static func load(_ source: String, timeout: Duration = .seconds(15)) async throws(AssetError) -> Asset {
         try await load(source, seconds: timeout.inSeconds)
     }
 
@@ -56,7 +56,7 @@ public enum AssetLoader {
 
     /// The asset, if one tile may play it: a picture past `SourceLimits` is refused with its
     /// size. (`probe` describes any size; a wall refuses it before its first frame.)
-    public static func playableInATile(_ asset: Asset) throws(AssetError) -> Asset {
+    package static func playableInATile(_ asset: Asset) throws(AssetError) -> Asset {
         if let video = asset.video, let why = SourceLimits.refusal(width: video.width, height: video.height) {
             throw AssetError(source: asset.source, reason: .tooLarge(why))
         }
@@ -64,7 +64,7 @@ public enum AssetLoader {
     }
 
     /// Loads every source concurrently (one discoverer each); results keep the input order.
-    public static func loadAll(_ sources: [String], timeout: Duration = .seconds(15)) async -> [Result<Asset, AssetError>] {
+    package static func loadAll(_ sources: [String], timeout: Duration = .seconds(15)) async -> [Result<Asset, AssetError>] {
         let timeout = timeout.inSeconds
         // Unstructured main-actor tasks: every discoverer is started before the first answer is awaited.
         let tasks = sources.map { source in

@@ -1,29 +1,29 @@
 import Foundation
 
 /// Turns what the user typed into a URI GStreamer can play.
-public enum MediaLocation {
+package enum MediaLocation {
     /// A string with a scheme ("file://", "https://") is kept; anything else is a path,
     /// made absolute against the current directory.
-    public static func uri(for source: String) -> String {
+    package static func uri(for source: String) -> String {
         if hasScheme(source) { return source }
         let url = URL(fileURLWithPath: source).standardizedFileURL
         return url.absoluteString
     }
 
     /// The local path behind a `file://` URI or a plain path, nil for network URIs.
-    public static func localPath(for source: String) -> String? {
+    package static func localPath(for source: String) -> String? {
         if !hasScheme(source) { return URL(fileURLWithPath: source).standardizedFileURL.path }
         guard let url = URL(string: source), url.isFileURL else { return nil }
         return url.path
     }
 
-    public static func isNetwork(_ uri: String) -> Bool {
+    package static func isNetwork(_ uri: String) -> Bool {
         guard let scheme = uri.split(separator: ":", maxSplits: 1).first?.lowercased() else { return false }
         return ["http", "https", "rtsp", "rtmp", "udp", "srt", "hls"].contains(scheme)
     }
 
     /// Whether the URI is fetched over HTTP(S): what a playlist from the network may point at.
-    public static func isWeb(_ uri: String) -> Bool {
+    package static func isWeb(_ uri: String) -> Bool {
         guard let scheme = uri.split(separator: ":", maxSplits: 1).first?.lowercased() else { return false }
         return scheme == "http" || scheme == "https"
     }

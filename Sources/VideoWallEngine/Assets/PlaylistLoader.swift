@@ -3,20 +3,20 @@ import VideoWallCore
 
 /// Reads the playlists a tile's source may be: an `.m3u`/`.m3u8` file or a folder. Blocking
 /// file I/O: called off the main thread (`Wall.load` detaches it).
-public enum PlaylistLoader {
+package enum PlaylistLoader {
     /// The largest playlist file read (a list of 10,000 paths is well under it).
-    public static let maximumFileSize = 4 * 1024 * 1024
+    package static let maximumFileSize = 4 * 1024 * 1024
 
     /// What a source turned out to be: a playlist's items with the warnings about entries left
     /// out, or nil when the source is a single medium (a file or URI to play as it is).
-    public struct Expansion: Sendable {
-        public var items: [PlaylistItem]
-        public var warnings: [String]
+    package struct Expansion: Sendable {
+        package var items: [PlaylistItem]
+        package var warnings: [String]
         /// The folder's absolute path, when the source is a folder.
-        public var folder: String? = nil
+        package var folder: String? = nil
     }
 
-    public static func expand(_ source: String) throws(PlaylistError) -> Expansion? {
+    package static func expand(_ source: String) throws(PlaylistError) -> Expansion? {
         let path = source.hasPrefix("file://") ? (URL(string: source)?.path ?? source) : source
         if source.contains("://") && !source.hasPrefix("file://") { return nil }
         var isFolder: ObjCBool = false

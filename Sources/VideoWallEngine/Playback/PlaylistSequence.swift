@@ -268,7 +268,7 @@ extension PlaylistSequence.Entry {
 
 extension LocalMoment {
     /// The machine's local date and time now (its time zone), to the second.
-    @Sendable public static func now() -> LocalMoment {
+    @Sendable package static func now() -> LocalMoment {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = .current
         let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date())

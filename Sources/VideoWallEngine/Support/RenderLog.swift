@@ -13,7 +13,7 @@ import VideoWallCore
 /// with is released when the wall starts: its due time, read when the next frame comes. Lines are gathered on the
 /// streaming threads and written by a queue of its own, never on the main thread; a write that
 /// fails stops the log and says why once (`onFailure`).
-public final class RenderLog: @unchecked Sendable {
+package final class RenderLog: @unchecked Sendable {
     private let queue = DispatchQueue(label: "videowall.render-log")
     private let lock = NSLock()
     private var pending = ""
@@ -31,7 +31,7 @@ public final class RenderLog: @unchecked Sendable {
 
     /// Logs to `path`, created (or emptied) by the log's own queue: nothing here touches the
     /// file. A file that cannot be made is said once through `onFailure`.
-    public init(path: String, onFailure: @escaping @Sendable (String) -> Void) {
+    package init(path: String, onFailure: @escaping @Sendable (String) -> Void) {
         self.onFailure = onFailure
         queue.async { [output] in
             guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
@@ -49,7 +49,7 @@ public final class RenderLog: @unchecked Sendable {
     }
 
     /// Writes what is gathered and closes the file, without blocking the caller.
-    public func finish() async {
+    package func finish() async {
         flush()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             queue.async { [output] in
@@ -74,7 +74,7 @@ public final class RenderLog: @unchecked Sendable {
 
     /// Writes what was gathered (at least every second, and when the log is released; a
     /// program that exits without releasing it calls this first).
-    public func flush() {
+    package func flush() {
         lock.lock()
         let text = pending
         pending = ""

@@ -23,7 +23,7 @@ public struct TileSpec: Sendable {
     public var playlist: [PlaylistItem]
     /// When the whole playlist may play (a region's `days:`, `from:`, `until:`, `start:`, `end:`);
     /// each item may narrow it with its own.
-    public var playlistSchedule = Schedule()
+    package var playlistSchedule = Schedule()
     /// What a playlist tile shows while nothing of its list is scheduled: its region's
     /// background colour.
     public var background = RGBColor.black
@@ -44,10 +44,9 @@ public struct TileSpec: Sendable {
     public init(source: String, output: any VideoOutput = .headless,
                 endOfStream: EndOfStreamPolicy = .hold, muted: Bool = false, volume: Double = 1,
                 opensAudioDevice: Bool = true, loopsWithGroup: Bool = true, offset: TileOffset = .zero,
-                playlist: [PlaylistItem] = [], playlistSchedule: Schedule = Schedule(), rotation: PictureRotation = .auto) {
+                playlist: [PlaylistItem] = [], rotation: PictureRotation = .auto) {
         self.rotation = rotation
         self.playlist = playlist
-        self.playlistSchedule = playlistSchedule
         self.source = source
         self.output = output
         self.endOfStream = endOfStream
@@ -64,34 +63,34 @@ public struct WallConfiguration: Sendable {
     /// How many tiles one wall holds; asking for more is an error per extra source.
     public var maximumTiles = 4
     /// The longest the discoverer may take to describe a source.
-    public var loadTimeout: Duration = .seconds(15)
+    package var loadTimeout: Duration = .seconds(15)
     /// The longest a tile may take to preroll (or a seek to land) before it fails.
-    public var prerollTimeout: Duration = .seconds(20)
+    package var prerollTimeout: Duration = .seconds(20)
     /// The longest the wall waits for its tiles before it starts: a tile not ready by then
     /// joins later, in sync, when it is (or stays "not ready").
-    public var startTimeout: Duration = .seconds(3)
+    package var startTimeout: Duration = .seconds(3)
     /// The longest `close()` waits for the pipelines to reach NULL (it takes milliseconds;
     /// one whose thread is stuck in `open()` never does).
-    public var closeTimeout: Duration = .milliseconds(1500)
+    package var closeTimeout: Duration = .milliseconds(1500)
     /// Time between "play" and the first frame, so every tile is PLAYING before it is due.
-    public var startMargin: Duration = .milliseconds(5)
+    package var startMargin: Duration = .milliseconds(5)
     /// Nil: `pause()` pauses at once. Else it pauses this far ahead, halfway through a frame,
     /// its timeline saying when (`WallTimeline.pauseAt`): a leader's followers pause at the
     /// same instant and stop on the same frame.
-    public var pauseLead: Duration?
+    package var pauseLead: Duration?
     /// Drag seeks are throttled to one per this interval (the last request wins).
-    public var seekInterval: Duration = .milliseconds(500)
+    package var seekInterval: Duration = .milliseconds(500)
     /// `sync: items`: every playlist tile changes item with the others, each row of items
     /// lasting as long as its longest (`ItemRows`).
-    public var itemsInRows = false
+    package var itemsInRows = false
     /// How long a playlist's still image is shown when its item says nothing (`--image-duration`).
-    public var imageDuration: Duration = .seconds(10)
+    package var imageDuration: Duration = .seconds(10)
     /// How long a file new in a folder playlist must keep its size before it is played (one
     /// still being copied in is not).
-    public var folderQuietPeriod: Duration = .seconds(2)
+    package var folderQuietPeriod: Duration = .seconds(2)
     /// The local date and time playlist schedules are read against (the machine's, by default;
     /// tests hand in their own).
-    public var localTime: @Sendable () -> LocalMoment = LocalMoment.now
+    package var localTime: @Sendable () -> LocalMoment = LocalMoment.now
     /// Loop the whole group: every tile wraps together at the longest tile's end.
     public var groupLoop = false
     /// Whether and how a network tile that fails opens its source again and rejoins the wall
@@ -101,7 +100,7 @@ public struct WallConfiguration: Sendable {
     /// while the wall plays fails (and recovers, if `recovery` allows); nil: no watchdog.
     public var stallWatch: StallWatch?
     /// Where every tile's rendered frames are logged (`RenderLog`); nil: nowhere.
-    public var renderLog: RenderLog?
+    package var renderLog: RenderLog?
     /// The clock every tile runs on: this machine's, or a leader's over the network.
     public var clock = WallClockSource.system
     /// Serves the wall's clock to followers on this UDP port (nil: not served).

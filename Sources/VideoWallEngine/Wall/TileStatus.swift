@@ -40,9 +40,12 @@ public struct TileStatus: Equatable, Sendable {
     /// The playlist file or folder the tile was given (what a follower plays too); nil for a
     /// tile given one source, or a list in its layout.
     public var playlistSource: String? = nil
-    /// The video stream as the source was described (codec, size, rate, bit rate); nil for a
-    /// source with no picture or not yet described.
-    public var video: Asset.Video? = nil
+    /// The video stream as the source was described before it played (size, pixel shape and
+    /// rate as its container says), its codec and bit rate; nil for a source with no picture
+    /// or not yet described.
+    public var describedFormat: MediaFormat? = nil
+    public var codec: String? = nil
+    public var bitrate: Int? = nil
     /// One frame of the tile, as its stream says (its caps, else its description).
     public var frameDuration: MediaTime? = nil
     /// Whether the source comes over a network (it seeks only when the drag ends).
@@ -54,7 +57,7 @@ public struct TileStatus: Equatable, Sendable {
     public var inMediaHole = false
 
     /// A status as a client builds one itself (a test double of the wall, a saved snapshot).
-    public init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,
+    package init(index: Int, source: String, state: PlayerState, failure: AssetError? = nil,
                 notReadyReason: String? = nil, position: MediaTime? = nil, duration: MediaTime? = nil,
                 mediaFormat: MediaFormat? = nil, statistics: TileStatistics? = nil, loopCount: Int = 0,
                 warnings: [String] = [], recoveries: Int = 0, offset: MediaTime = .zero) {

@@ -10,19 +10,19 @@ public enum WallClockSource: Sendable, Equatable {
 }
 
 /// What a wall's network clock last said of how well it follows its leader.
-public struct WallClockStatistics: Sendable, Equatable {
+package struct WallClockStatistics: Sendable, Equatable {
     /// Whether the clock follows its leader's (`gst_clock_is_synced`: set by its first exchange
     /// taken, and kept). Not the last message's own `synchronised`, which only says whether that
     /// exchange was taken: one with a round trip far off the average is left out, and a
     /// follower's report read that as never synchronised.
-    public var synchronised: Bool
+    package var synchronised: Bool
     /// The round trip to the leader, averaged.
-    public var roundTrip: MediaTime
+    package var roundTrip: MediaTime
     /// How far this machine's clock is set from the leader's.
-    public var offset: MediaTime
+    package var offset: MediaTime
     /// The estimate's error bounds from the last exchange.
-    public var minimumError: MediaTime
-    public var maximumError: MediaTime
+    package var minimumError: MediaTime
+    package var maximumError: MediaTime
 }
 
 /// Playing on another wall's timeline: a leader says where its media stands on the shared
@@ -52,12 +52,12 @@ extension Wall {
 
     /// The wall's clock now (the leader's, on a follower): what `timeline`'s instants and the
     /// instant `follow` returns are read against.
-    public var clockTime: MediaTime { MediaTime(clock.time) }
+    package var clockTime: MediaTime { MediaTime(clock.time) }
 
     /// Where the wall's media stands on its clock now: the frame at `position` shown at
     /// `instant` (read from the tile with the latest frame on screen), moving at its rate
     /// while it plays. Nil while no tile shows a frame.
-    public var timeline: WallTimeline? {
+    package var timeline: WallTimeline? {
         guard let (position, runningTime) = joinTarget(lead: .zero) else { return nil }
         if transport == .playing, let base = machine.baseTime {
             return WallTimeline(isPlaying: true, position: position, instant: base + runningTime, rate: rate, isLooping: isLooping, loopLength: loopLength,

@@ -3,21 +3,21 @@ internal import GStreamerKit
 import VideoWallCore
 
 /// PSNR and SSIM of tile 2 against tile 1 at one instant, on their source frames.
-public struct QualityReading: Sendable, Equatable {
-    public var quality: FrameQuality
+package struct QualityReading: Sendable, Equatable {
+    package var quality: FrameQuality
     /// The size both were measured at: tile 1's source size.
-    public var width: Int
-    public var height: Int
+    package var width: Int
+    package var height: Int
     /// Tile 2's source size when it was not tile 1's (it was scaled to it first).
-    public var scaledFrom: (width: Int, height: Int)?
+    package var scaledFrom: (width: Int, height: Int)?
 
-    public static func == (a: QualityReading, b: QualityReading) -> Bool {
+    package static func == (a: QualityReading, b: QualityReading) -> Bool {
         a.quality == b.quality && a.width == b.width && a.height == b.height
             && a.scaledFrom?.width == b.scaledFrom?.width && a.scaledFrom?.height == b.scaledFrom?.height
     }
 
     /// `tile 2 against tile 1: PSNR 38.21 dB, SSIM 0.9876 (luma, 1920x1080)`.
-    public var summary: String {
+    package var summary: String {
         let scaled = scaledFrom.map { ", tile 2 scaled from \($0.width)x\($0.height)" } ?? ""
         return "tile 2 against tile 1: \(quality.summary) (luma, \(width)x\(height)\(scaled))"
     }
@@ -28,7 +28,7 @@ extension Wall {
     /// source frames at full resolution, decoded again by pipelines of their own as the tile
     /// snapshots are (`FrameGrabber`), on a worker thread: the wall plays on. Tile 2 is scaled to
     /// tile 1's size when they differ.
-    public func measureQuality(timeout: Duration = .seconds(10)) async -> Result<QualityReading, SnapshotError> {
+    package func measureQuality(timeout: Duration = .seconds(10)) async -> Result<QualityReading, SnapshotError> {
         let instants = await snapshotInstants().filter { $0.tile < 2 }.sorted { $0.tile < $1.tile }
         guard instants.count == 2 else {
             return .failure(SnapshotError(description: "tile 1 and tile 2 must both show a frame"))

@@ -3,8 +3,8 @@ internal import GStreamerKit
 import VideoWallCore
 
 /// Why one tile's snapshot was not saved.
-public struct SnapshotError: Error, Sendable, CustomStringConvertible {
-    public var description: String
+package struct SnapshotError: Error, Sendable, CustomStringConvertible {
+    package var description: String
 }
 
 extension Wall {
@@ -14,7 +14,7 @@ extension Wall {
     /// decoded again by a pipeline of its own (`FrameGrabber`), on a worker thread, and written
     /// there (to a temporary name, then renamed), so the wall plays on meanwhile. Each tile's
     /// answer is the path written or why not; a tile with no frame on screen has none.
-    public func saveTileSnapshots(into directory: String, timeout: Duration = .seconds(10)) async -> [Int: Result<String, SnapshotError>] {
+    package func saveTileSnapshots(into directory: String, timeout: Duration = .seconds(10)) async -> [Int: Result<String, SnapshotError>] {
         let instants = await snapshotInstants()
         let seconds = timeout.inSeconds
         // Every grab starts at once, each on its own thread; the answers are gathered after.

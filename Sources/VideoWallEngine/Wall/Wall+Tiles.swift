@@ -23,7 +23,11 @@ extension Wall {
             status.itemChanges = player.itemChanges
         }
         status.playlistSource = slot.listSource
-        status.video = player?.asset.video
+        if let video = player?.asset.video {
+            status.describedFormat = MediaFormat(width: video.width, height: video.height, pixelAspect: video.pixelAspect, frameRate: video.frameRate)
+            status.codec = video.codec
+            status.bitrate = video.bitrate
+        }
         status.frameDuration = frameDuration(ofTile: slot.index)
         status.isNetwork = player?.asset.isNetwork ?? MediaLocation.isNetwork(slot.source)
         status.isMuted = isMuted || isMuted(tile: slot.index)

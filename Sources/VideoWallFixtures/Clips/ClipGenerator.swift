@@ -2,20 +2,20 @@ import Foundation
 import GStreamerKit
 
 /// Writes synthetic clips with a real GStreamer encoding pipeline (`gst_parse_launch`).
-public enum ClipGenerator {
+package enum ClipGenerator {
     /// Encodes `spec` to `path`. Runs the pipeline on a worker thread (it blocks on the bus)
     /// so the main loop stays free.
-    public static func generate(_ spec: ClipSpec, to path: String) async throws {
+    package static func generate(_ spec: ClipSpec, to path: String) async throws {
         try await run(spec.pipelineDescription(path: path), timeout: max(60, spec.seconds * 20))
     }
 
     /// Returns the clip from `directory`, generating it first if it is not there yet.
-    public static func cached(_ spec: ClipSpec, in directory: String) async throws -> String {
+    package static func cached(_ spec: ClipSpec, in directory: String) async throws -> String {
         try await ClipCache.path(key: spec.cacheKey, extension: spec.container.rawValue, in: directory) { try await generate(spec, to: $0) }
     }
 
     /// Runs a gst-launch description to end of stream, throwing its first error.
-    public static func run(_ description: String, timeout: Double) async throws {
+    package static func run(_ description: String, timeout: Double) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             Thread.detachNewThread {
                 do {

@@ -1,40 +1,40 @@
 /// A test or demo clip to synthesise with `videotestsrc`.
-public struct ClipSpec: Sendable, Hashable {
-    public enum Codec: String, Sendable { case h264, vp8, vp9 }
-    public enum Container: String, Sendable { case mp4, mkv, webm }
+package struct ClipSpec: Sendable, Hashable {
+    package enum Codec: String, Sendable { case h264, vp8, vp9 }
+    package enum Container: String, Sendable { case mp4, mkv, webm }
     /// The tone's encoding: Opus at 48 kHz in stereo, or AAC at 44.1 kHz in mono.
-    public enum Sound: String, Sendable { case opus, aacMono44k }
+    package enum Sound: String, Sendable { case opus, aacMono44k }
 
-    public var width: Int
-    public var height: Int
-    public var frameRate: Int
-    public var frames: Int
-    public var codec: Codec
-    public var container: Container
+    package var width: Int
+    package var height: Int
+    package var frameRate: Int
+    package var frames: Int
+    package var codec: Codec
+    package var container: Container
     /// Pixel aspect ratio written into the stream (non-square pixels when not 1:1).
-    public var pixelAspect: (Int, Int)
+    package var pixelAspect: (Int, Int)
     /// A `videotestsrc` pattern nick: "smpte", "ball", "snow", "colors"...
-    public var pattern: String
+    package var pattern: String
     /// More `videotestsrc` properties, such as a zone plate's coefficients or a
     /// `horizontal-speed` that sets a still pattern moving.
-    public var patternProperties: [String: Int]
+    package var patternProperties: [String: Int]
     /// Burns the running time and a caption into the picture (needs `timeoverlay`).
-    public var caption: String?
+    package var caption: String?
     /// Frames between key frames.
-    public var keyFrameInterval: Int
+    package var keyFrameInterval: Int
     /// Adds a sine tone so the clip has an audio stream.
-    public var audio: Bool
-    public var sound: Sound
+    package var audio: Bool
+    package var sound: Sound
     /// Target bit rate in kbit/s (nil: the encoder's default quality), and the x264 preset:
     /// benchmarks use a realistic rate and preset so decoding costs what real footage does.
-    public var bitrate: Int?
-    public var preset: String
+    package var bitrate: Int?
+    package var preset: String
     /// The share of frames dropped at random before encoding (`identity drop-probability`),
     /// leaving gaps in the timestamps: a sparse, variable-rate stream such as a camera that
     /// stores only the frames that change. Nil: every frame is kept.
-    public var dropProbability: Double?
+    package var dropProbability: Double?
 
-    public init(width: Int = 320, height: Int = 180, frameRate: Int = 30, frames: Int = 90,
+    package init(width: Int = 320, height: Int = 180, frameRate: Int = 30, frames: Int = 90,
                 codec: Codec = .h264, container: Container = .mp4, pixelAspect: (Int, Int) = (1, 1),
                 pattern: String = "smpte", patternProperties: [String: Int] = [:], caption: String? = nil, keyFrameInterval: Int = 30, audio: Bool = false,
                 sound: Sound = .opus, bitrate: Int? = nil, preset: String = "ultrafast", dropProbability: Double? = nil) {
@@ -46,11 +46,11 @@ public struct ClipSpec: Sendable, Hashable {
         self.bitrate = bitrate; self.preset = preset
     }
 
-    public static func == (a: ClipSpec, b: ClipSpec) -> Bool { a.cacheKey == b.cacheKey }
-    public func hash(into hasher: inout Hasher) { hasher.combine(cacheKey) }
+    package static func == (a: ClipSpec, b: ClipSpec) -> Bool { a.cacheKey == b.cacheKey }
+    package func hash(into hasher: inout Hasher) { hasher.combine(cacheKey) }
 
     /// A file name that changes whenever anything in the spec does (for caches).
-    public var cacheKey: String {
+    package var cacheKey: String {
         let cap = caption.map { "-" + $0.filter { $0.isLetter || $0.isNumber } } ?? ""
         let rate = bitrate.map { "-\($0)k-\(preset)" } ?? ""
         let sparse = dropProbability.map { "-drop\(Int(($0 * 100).rounded()))" } ?? ""
@@ -58,12 +58,12 @@ public struct ClipSpec: Sendable, Hashable {
         return "\(width)x\(height)-par\(pixelAspect.0)_\(pixelAspect.1)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)-\(pattern)\(properties)\(cap)\(rate)\(sparse)\(audio ? (sound == .opus ? "-a" : "-aac") : "").\(container)"
     }
 
-    public var seconds: Double { Double(frames) / Double(frameRate) }
+    package var seconds: Double { Double(frames) / Double(frameRate) }
 
     private var sortedPatternProperties: [(key: String, value: Int)] { patternProperties.sorted { $0.key < $1.key } }
 
     /// The gst-launch description that writes this clip to `path`.
-    public func pipelineDescription(path: String) -> String {
+    package func pipelineDescription(path: String) -> String {
         let properties = sortedPatternProperties.map { " \($0.key)=\($0.value)" }.joined()
         var video = "videotestsrc num-buffers=\(frames) pattern=\(pattern)\(properties) ! "
             + "video/x-raw,format=I420,width=\(width),height=\(height),framerate=\(frameRate)/1,pixel-aspect-ratio=\(pixelAspect.0)/\(pixelAspect.1) ! "

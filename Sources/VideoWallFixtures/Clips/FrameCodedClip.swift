@@ -6,25 +6,25 @@ import VideoWallEngine
 /// A clip whose every frame carries its index: a `FrameCode` band across the top and the
 /// same number in seven-segment digits under it, on a slowly moving grey background (so the
 /// encoder has real work and the code is tested against real compression, not a still).
-public struct FrameCodedClipSpec: Sendable, Hashable {
-    public var width: Int
-    public var height: Int
-    public var frameRate: Int
-    public var frames: Int
+package struct FrameCodedClipSpec: Sendable, Hashable {
+    package var width: Int
+    package var height: Int
+    package var frameRate: Int
+    package var frames: Int
     /// H.264 goes in MP4, VP8 and VP9 in WebM.
-    public var codec: ClipSpec.Codec
+    package var codec: ClipSpec.Codec
     /// Frames between key frames.
-    public var keyFrameInterval: Int
+    package var keyFrameInterval: Int
     /// H.264 only: a target bit rate in kbit/s and x264's preset. A high rate with a slower
     /// preset (CABAC, deblocking) makes a clip as costly to decode as real footage.
-    public var bitrate: Int?
-    public var preset: String
+    package var bitrate: Int?
+    package var preset: String
     /// Film grain (moving noise) over the picture below the code, which no encoder can predict:
     /// with a high bit rate, decoding then costs what grainy camera footage does.
-    public var grain: Bool
+    package var grain: Bool
 
     /// `keyFrameInterval` nil means two seconds of frames.
-    public init(width: Int = 640, height: Int = 360, frameRate: Int = 30, frames: Int = 300,
+    package init(width: Int = 640, height: Int = 360, frameRate: Int = 30, frames: Int = 300,
                 codec: ClipSpec.Codec = .h264, keyFrameInterval: Int? = nil, bitrate: Int? = nil, preset: String = "ultrafast",
                 grain: Bool = false) {
         self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
@@ -35,17 +35,17 @@ public struct FrameCodedClipSpec: Sendable, Hashable {
         self.grain = grain
     }
 
-    public var container: ClipSpec.Container { codec == .h264 ? .mp4 : .webm }
-    public var seconds: Double { Double(frames) / Double(frameRate) }
+    package var container: ClipSpec.Container { codec == .h264 ? .mp4 : .webm }
+    package var seconds: Double { Double(frames) / Double(frameRate) }
 
     /// A file name that changes whenever anything in the spec does (for caches).
-    public var cacheKey: String {
+    package var cacheKey: String {
         let cost = codec == .h264 && (bitrate != nil || preset != "ultrafast") ? "-\(bitrate ?? 0)k-\(preset.filter(\.isLetter))" : ""
         return "framecoded-\(width)x\(height)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)\(cost)\(grain ? "-grain" : "").\(container)"
     }
 
     /// The raw I420 picture of frame `index`, as it goes into the encoder.
-    public func frame(at index: Int) -> [UInt8] {
+    package func frame(at index: Int) -> [UInt8] {
         let layout = I420Layout(width: width, height: height)
         var frame = layout.blankFrame()
         let wave = Self.backgroundWave
@@ -67,7 +67,7 @@ public struct FrameCodedClipSpec: Sendable, Hashable {
     private static let backgroundWave: [UInt8] = (0..<128).map { (i: Int) -> UInt8 in UInt8(80 + min(i, 127 - i)) }
 
     /// `GST_BUFFER_PTS` of frame `index`: exact multiples of the frame duration, rounded down.
-    public func presentationTime(of index: Int) -> ClockTime {
+    package func presentationTime(of index: Int) -> ClockTime {
         ClockTime(nanoseconds: UInt64(index) * 1_000_000_000 / UInt64(frameRate))
     }
 
@@ -100,10 +100,10 @@ public struct FrameCodedClipSpec: Sendable, Hashable {
 
 /// Encodes `FrameCodedClipSpec`s: frames painted in Swift, pushed through `appsrc` into a
 /// real encoder and muxer.
-public enum FrameCodedClipGenerator {
+package enum FrameCodedClipGenerator {
     /// Encodes `spec` to `path`. The pipeline, the frame painting and the bus wait all run on
     /// worker threads, so the caller's thread (the main loop) stays free.
-    public static func generate(_ spec: FrameCodedClipSpec, to path: String) async throws {
+    package static func generate(_ spec: FrameCodedClipSpec, to path: String) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             Thread.detachNewThread {
                 do {
@@ -117,7 +117,7 @@ public enum FrameCodedClipGenerator {
     }
 
     /// Returns the clip from `directory`, generating it first if it is not there yet.
-    public static func cached(_ spec: FrameCodedClipSpec, in directory: String) async throws -> String {
+    package static func cached(_ spec: FrameCodedClipSpec, in directory: String) async throws -> String {
         try await ClipCache.path(key: spec.cacheKey, extension: spec.container.rawValue, in: directory) { try await generate(spec, to: $0) }
     }
 

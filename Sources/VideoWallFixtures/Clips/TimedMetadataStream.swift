@@ -6,9 +6,9 @@ import VideoWallCore
 /// metadata descriptor says `ID3 `, and each tag goes in a PES packet (stream id 0xBD) stamped
 /// with a presentation time, just before the video packet of that time. GStreamer 1.22's
 /// `mpegtsmux` cannot write such a stream, so test media get it this way.
-public enum TimedMetadataStream {
+package enum TimedMetadataStream {
     /// An ID3v2.4 tag with one title frame (`TIT2`, UTF-8).
-    public static func titleTag(_ title: String) -> [UInt8] {
+    package static func titleTag(_ title: String) -> [UInt8] {
         let body: [UInt8] = [0x03] + Array(title.utf8)
         let frame = Array("TIT2".utf8) + syncSafe(body.count) + [0, 0] + body
         return Array("ID3".utf8) + [4, 0, 0] + syncSafe(frame.count) + frame
@@ -17,7 +17,7 @@ public enum TimedMetadataStream {
     /// `segment` (one file of 188-byte packets from `mpegtsmux`, PMT on `programMapPID`, H.264
     /// on `videoPID`) with `tags` added: each (PTS on the 90 kHz clock, tag) goes before the
     /// first video packet at or after its time.
-    public static func inject(into segment: [UInt8], tags: [(pts: UInt64, tag: [UInt8])],
+    package static func inject(into segment: [UInt8], tags: [(pts: UInt64, tag: [UInt8])],
                               programMapPID: Int = 0x20, videoPID: Int = 0x41, metadataPID: Int = 0x100) -> [UInt8] {
         var out: [UInt8] = []
         var pending = tags.sorted { $0.pts < $1.pts }
@@ -47,7 +47,7 @@ public enum TimedMetadataStream {
     /// Rewrites each `.ts` file that `playlist` (an HLS media playlist) lists, giving each
     /// segment one title tag `"segment N"` (N from 0) `offset` seconds after its first video
     /// frame. Returns the titles and their times from the stream's first frame, in seconds.
-    public static func tagSegments(ofPlaylist playlist: String, offset: Double = 0.5) throws -> [(title: String, seconds: Double)] {
+    package static func tagSegments(ofPlaylist playlist: String, offset: Double = 0.5) throws -> [(title: String, seconds: Double)] {
         let folder = (playlist as NSString).deletingLastPathComponent
         let names = try String(contentsOfFile: playlist, encoding: .utf8).split(separator: "\n").filter { $0.hasSuffix(".ts") }
         var placed: [(String, Double)] = []

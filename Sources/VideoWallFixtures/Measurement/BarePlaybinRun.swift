@@ -7,19 +7,19 @@ import VideoWallEngine
 /// headless sink does), its sound on a synced `fakesink`. It plays a file to its end, or to
 /// its first error, and counts the frames its sink rendered.
 @MainActor
-public enum BarePlaybinRun {
-    public struct Result: Sendable {
+package enum BarePlaybinRun {
+    package struct Result: Sendable {
         /// Frames the video sink rendered, a run of frames stamped with one time counted once
         /// (the screen shows one picture for that time, as the wall does: `RepeatedFrameFilter`).
-        public var rendered: Int
+        package var rendered: Int
         /// The first error, if the file stopped with one (what bare playbin could not play).
-        public var error: String?
+        package var error: String?
         /// Whether it reached the end of the stream.
-        public var ended: Bool
+        package var ended: Bool
     }
 
     /// Plays `path` from its start; gives up after `timeout` seconds of wall time.
-    public static func play(_ path: String, timeout: Double) async throws -> Result {
+    package static func play(_ path: String, timeout: Double) async throws -> Result {
         let pipeline = try Pipeline(factory: "playbin", name: "bare-playbin")
         let video = try Element(factory: "fakesink", name: "bare-video")
         try video.set("sync", true)

@@ -5,15 +5,15 @@ import VideoWallCore
 /// screen) has nearly the same signature; frames that differ in what they show do not. How an
 /// on-screen test reads real files, which carry no frame code: by which of bare playbin's
 /// frames a capture looks like.
-public struct PictureSignature: Sendable, Equatable {
-    public static let columns = 16
-    public static let rows = 12
+package struct PictureSignature: Sendable, Equatable {
+    package static let columns = 16
+    package static let rows = 12
 
     /// Mean red, green and blue of each cell, row after row.
-    public private(set) var cells: [Float]
+    package private(set) var cells: [Float]
 
     /// The signature of `area` of `image` (clipped to the image). An empty area gives black.
-    public init(of image: RGBImage, in area: PixelRect) {
+    package init(of image: RGBImage, in area: PixelRect) {
         let left = max(0, area.x), top = max(0, area.y)
         let right = min(image.width, area.x + area.width), bottom = min(image.height, area.y + area.height)
         var sums = [Float](repeating: 0, count: Self.columns * Self.rows * 3)
@@ -38,7 +38,7 @@ public struct PictureSignature: Sendable, Equatable {
     }
 
     /// The mean difference of the two, in colour levels (0-255) per cell and channel.
-    public func distance(to other: PictureSignature) -> Float {
+    package func distance(to other: PictureSignature) -> Float {
         zip(cells, other.cells).reduce(0) { $0 + abs($1.0 - $1.1) } / Float(cells.count)
     }
 }

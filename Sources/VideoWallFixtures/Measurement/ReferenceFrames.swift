@@ -9,27 +9,27 @@ import VideoWallEngine
 /// as the wall turns it, and scaled by GStreamer to 128x96 (the whole picture, its pixels made
 /// as wide as that needs) before the signature is taken. A run
 /// of frames stamped with one time keeps its first, as the wall shows it (`RepeatedFrameFilter`).
-public struct ReferenceFrames: Sendable {
-    public struct Frame: Sendable {
+package struct ReferenceFrames: Sendable {
+    package struct Frame: Sendable {
         /// Seconds after the file's first frame (its running time less the first one's).
-        public var time: Double
-        public var signature: PictureSignature
+        package var time: Double
+        package var signature: PictureSignature
 
-        public init(time: Double, signature: PictureSignature) {
+        package init(time: Double, signature: PictureSignature) {
             self.time = time
             self.signature = signature
         }
     }
 
-    public let frames: [Frame]
+    package let frames: [Frame]
 
-    public init(frames: [Frame]) {
+    package init(frames: [Frame]) {
         self.frames = frames.sorted { $0.time < $1.time }
     }
 
     /// Decodes `path` whole on the calling thread (a worker: it blocks on the bus). Throws the
     /// first error, or that it did not end within `timeout` seconds.
-    public static func decode(_ path: String, timeout: Double) throws -> ReferenceFrames {
+    package static func decode(_ path: String, timeout: Double) throws -> ReferenceFrames {
         let playbin = try Pipeline(factory: "playbin", name: "reference-playbin")
         try playbin.set("uri", MediaLocation.uri(for: path))
         try playbin.setFromString("flags", "video")
@@ -72,7 +72,7 @@ public struct ReferenceFrames: Sendable {
     /// are shown: each such frame from its time to the next frame's, the last one for good (a
     /// tile holds it). A frame looks like it when its distance is within `tolerance` of the
     /// best one's, so frames that are all alike (a still stretch) all count.
-    public func times(lookingLike signature: PictureSignature, tolerance: Float) -> TimeSet {
+    package func times(lookingLike signature: PictureSignature, tolerance: Float) -> TimeSet {
         let distances = frames.map { $0.signature.distance(to: signature) }
         guard let best = distances.min() else { return TimeSet(intervals: []) }
         var intervals: [ClosedRange<Double>] = []

@@ -14,28 +14,28 @@ import VideoWallEngine
 /// cause. That delay must not leak into the next frame's release: a thread woken 70 ms late
 /// (seen on a CI machine) takes the next frame from its queue 70 ms late as well, after it
 /// was due, though the frame had been waiting there all along.
-public final class RenderRecorder: @unchecked Sendable {
-    public struct Render: Sendable {
-        public var presentationTime: MediaTime
+package final class RenderRecorder: @unchecked Sendable {
+    package struct Render: Sendable {
+        package var presentationTime: MediaTime
         /// The pipeline clock read inside `handoff`, after the sink's clock wait.
-        public var observedTime: MediaTime
+        package var observedTime: MediaTime
         /// The clock time the sink waited for (base time + running time + latency).
-        public var dueTime: MediaTime?
+        package var dueTime: MediaTime?
         /// The clock time at which the buffer reached the sink's pad.
-        public var arrivalTime: MediaTime?
+        package var arrivalTime: MediaTime?
         /// When the frame was ready for the sink: its arrival, unless it reached the pad at
         /// once when the sink's thread came back from the frame before (it was queued,
         /// waiting for the thread), in which case it was ready by that frame's release.
-        public var readyTime: MediaTime?
+        package var readyTime: MediaTime?
 
         /// When the sink released the frame: the later of its due time and when it was ready.
-        public var releaseTime: MediaTime {
+        package var releaseTime: MediaTime {
             guard let dueTime else { return observedTime }
             return max(dueTime, readyTime ?? dueTime)
         }
 
         /// How long after its release the sink's thread ran.
-        public var wakeUpDelay: MediaTime { observedTime - releaseTime }
+        package var wakeUpDelay: MediaTime { observedTime - releaseTime }
     }
 
     package let sink: VideoSink
@@ -49,7 +49,7 @@ public final class RenderRecorder: @unchecked Sendable {
     private var connection: SignalConnection?
     private var probe: PadProbe?
 
-    public init(name: String, clock: Clock) throws {
+    package init(name: String, clock: Clock) throws {
         let element = try Element(factory: "fakesink", name: name)
         try element.set("sync", true)
         try element.set("signal-handoffs", true)
@@ -84,13 +84,13 @@ public final class RenderRecorder: @unchecked Sendable {
     }
 
     /// Everything rendered so far, in order.
-    public var rendered: [Render] {
+    package var rendered: [Render] {
         lock.lock(); defer { lock.unlock() }
         return renders
     }
 
     /// Forgets what was recorded (start of a new measuring phase).
-    public func reset() {
+    package func reset() {
         lock.lock(); renders.removeAll(); lock.unlock()
     }
 }

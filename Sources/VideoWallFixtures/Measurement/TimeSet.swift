@@ -1,12 +1,12 @@
 /// A set of instants on a file's timeline (seconds), as sorted, disjoint closed intervals: the
 /// times at which a tile may have been showing what a capture saw. Tiles shown in sync have
 /// sets that meet: one instant that every tile's picture fits.
-public struct TimeSet: Sendable, Equatable {
-    public private(set) var intervals: [ClosedRange<Double>]
+package struct TimeSet: Sendable, Equatable {
+    package private(set) var intervals: [ClosedRange<Double>]
     /// How far the best matching frame was from the capture (`PictureSignature.distance`).
-    public var bestDistance: Float
+    package var bestDistance: Float
 
-    public init(intervals: [ClosedRange<Double>], bestDistance: Float = 0) {
+    package init(intervals: [ClosedRange<Double>], bestDistance: Float = 0) {
         self.bestDistance = bestDistance
         var merged: [ClosedRange<Double>] = []
         for interval in intervals.sorted(by: { $0.lowerBound < $1.lowerBound }) {
@@ -19,18 +19,18 @@ public struct TimeSet: Sendable, Equatable {
         self.intervals = merged
     }
 
-    public var isEmpty: Bool { intervals.isEmpty }
+    package var isEmpty: Bool { intervals.isEmpty }
 
     /// The total length (infinite when the set runs on for good).
-    public var length: Double { intervals.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
+    package var length: Double { intervals.reduce(0) { $0 + ($1.upperBound - $1.lowerBound) } }
 
     /// Every interval grown by `slack` on each side.
-    public func widened(by slack: Double) -> TimeSet {
+    package func widened(by slack: Double) -> TimeSet {
         TimeSet(intervals: intervals.map { ($0.lowerBound - slack)...($0.upperBound + slack) }, bestDistance: bestDistance)
     }
 
     /// The instants in both sets.
-    public func intersection(_ other: TimeSet) -> TimeSet {
+    package func intersection(_ other: TimeSet) -> TimeSet {
         var result: [ClosedRange<Double>] = []
         var i = 0, j = 0
         while i < intervals.count, j < other.intervals.count {
@@ -46,7 +46,7 @@ public struct TimeSet: Sendable, Equatable {
     /// period (a tile's last frame is held until the wrap, not for good) and repeated one
     /// period earlier and later, so the instants just before a wrap meet those just after it
     /// (a capture at the wrap may find one tile already on its next pass).
-    public func repeating(every period: Double) -> TimeSet {
+    package func repeating(every period: Double) -> TimeSet {
         guard period > 0 else { return self }
         let cut = intervals.compactMap { interval -> ClosedRange<Double>? in
             guard interval.lowerBound <= period else { return nil }
@@ -58,14 +58,14 @@ public struct TimeSet: Sendable, Equatable {
     }
 
     /// The set moved `seconds` later.
-    public func shifted(by seconds: Double) -> TimeSet {
+    package func shifted(by seconds: Double) -> TimeSet {
         TimeSet(intervals: intervals.map { ($0.lowerBound + seconds)...($0.upperBound + seconds) }, bestDistance: bestDistance)
     }
 }
 
 extension TimeSet {
     /// The instants every set holds: empty when no one instant fits them all.
-    public static func common(_ sets: [TimeSet]) -> TimeSet {
+    package static func common(_ sets: [TimeSet]) -> TimeSet {
         guard let first = sets.first else { return TimeSet(intervals: []) }
         return sets.dropFirst().reduce(first) { $0.intersection($1) }
     }

@@ -3,9 +3,9 @@ import Foundation
 /// A loopback port nobody uses now, for tests and the bench to serve on: the kernel picks one
 /// for a socket bound to port 0, which is closed again before the port is handed out. (Another
 /// process could take it meanwhile; on a test machine that does not happen in practice.)
-public enum FreePort {
-    public static func udp() throws -> Int { try pick(SOCK_DGRAM) }
-    public static func tcp() throws -> Int { try pick(SOCK_STREAM) }
+package enum FreePort {
+    package static func udp() throws -> Int { try pick(SOCK_DGRAM) }
+    package static func tcp() throws -> Int { try pick(SOCK_STREAM) }
 
     private static func pick(_ kind: __socket_type) throws -> Int {
         let socket = Glibc.socket(AF_INET, Int32(kind.rawValue), 0)

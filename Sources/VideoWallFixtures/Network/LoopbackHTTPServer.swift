@@ -7,13 +7,13 @@ import Foundation
 /// `port` starts one on a given port (a server back after it went away). `bytesPerSecond` sends
 /// each response no faster than that (a remote server, which a tile cannot read far ahead of).
 /// `hang()` makes every response stop sending, its connection open, until `answerAgain()`.
-public final class LoopbackHTTPServer: @unchecked Sendable {
-    public let port: Int
+package final class LoopbackHTTPServer: @unchecked Sendable {
+    package let port: Int
     private let process: Process
     /// While this file exists, responses send nothing (`hang()`).
     private let hangFlag = NSTemporaryDirectory() + "videowall-http-hang-\(UUID().uuidString)"
 
-    public init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0,
+    package init(serving directory: String, byteRanges: Bool = true, stallAfter: Int = Int.max, stallSeconds: Double = 0,
                 port: Int = 0, bytesPerSecond: Int? = nil) throws {
         let script = NSTemporaryDirectory() + "videowall-loopback-http-server-\(UUID().uuidString).py"
         FileManager.default.createFile(atPath: script, contents: Data(Self.script.utf8))
@@ -37,22 +37,22 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         self.port = port
     }
 
-    public func url(for path: String) -> String {
+    package func url(for path: String) -> String {
         "http://127.0.0.1:\(port)/" + (path as NSString).lastPathComponent
     }
 
     /// Every response stops sending, connections open, as a server that hangs.
-    public func hang() {
+    package func hang() {
         FileManager.default.createFile(atPath: hangFlag, contents: Data())
     }
 
     /// Responses send again.
-    public func answerAgain() {
+    package func answerAgain() {
         try? FileManager.default.removeItem(atPath: hangFlag)
     }
 
     /// Stops the server (SIGTERM) and waits until it is gone, so its port is free again.
-    public func terminate() {
+    package func terminate() {
         process.terminate()
         process.waitUntilExit()
         answerAgain()
@@ -101,6 +101,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     """
 }
 
-public struct LoopbackServerError: Error, CustomStringConvertible {
-    public var description: String
+package struct LoopbackServerError: Error, CustomStringConvertible {
+    package var description: String
 }

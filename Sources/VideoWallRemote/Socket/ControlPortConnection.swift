@@ -1,6 +1,7 @@
 import Foundation
 import Synchronization
 import VideoWallCore
+import VideoWallProtocol
 #if canImport(Glibc)
 import Glibc
 #endif

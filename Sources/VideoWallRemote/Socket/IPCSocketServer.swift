@@ -1,5 +1,6 @@
 import Foundation
 import VideoWallCore
+import VideoWallProtocol
 #if canImport(Glibc)
 import Glibc
 #endif

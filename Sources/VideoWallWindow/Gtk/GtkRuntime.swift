@@ -1,6 +1,7 @@
 internal import CGtk
 import Foundation
 import VideoWallCore
+import VideoWallPresentation
 
 /// GTK start-up. `gtk_init_check` fails (instead of exiting) where there is no display,
 /// so the command line can fall back to headless.

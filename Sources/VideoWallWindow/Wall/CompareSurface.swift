@@ -2,6 +2,7 @@ internal import CGtk
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallPresentation
 
 /// Two tiles in one picture (`--compare`): a wipe, a flip or their difference, painted with
 /// cairo from the frame each tile's surface shows. Those are one instant's frames, chosen

@@ -1,6 +1,7 @@
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallPresentation
 
 /// The frames one tile has received and not yet left behind, handed from the streaming thread
 /// to the window, which picks one per frame-clock tick (`CommonFrameChoice`) and paints it.

@@ -2,6 +2,7 @@ internal import CGtk
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallPresentation
 import VideoWallEngine
 
 /// A tile's video surface: a GtkDrawingArea painted with cairo from the frames of

@@ -2,6 +2,7 @@ internal import CGtk
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallPresentation
 import VideoWallEngine
 
 /// The GTK 3 wall: one region per layout region, each tile's video aspect-fitted inside it
@@ -270,18 +271,26 @@ public final class WallWindow {
     /// the others back, except on a machine that cannot
     /// keep up, where every tile is slow and the wall shows what all of them have. A tile that
     /// waits while the wall plays keeps its frame; every other tile shows its newest.
+    /// The time now on the clock the tiles' sinks run on (`gst_element_get_clock`: the wall's
+    /// one pipeline clock); nil while no sink has one.
+    private var clockNow: MediaTime? {
+        for view in tiles {
+            if let time = view.surface?.videoSink.renderer.clock?.time { return MediaTime(time) }
+        }
+        return nil
+    }
+
     private func presentFrames() {
         var following: [FrameQueue] = []
         var spans: [[CommonFrameChoice.Frame]] = []
         var holding: [FrameQueue] = []
-        if let wall, wall.transport == .playing {
+        if let wall, wall.transport == .playing, let now = clockNow {
             // A tile that waits while the others play (a shorter one in a group loop, re-armed
             // at its start for the next wrap) keeps its last frame: the frame it prerolled for
             // later is not for now.
             for (tile, region) in viewForTile where tileStates[tile].map({ $0 != .playing }) ?? false {
                 if let frames = tiles[region].surface?.frames, frames.current != nil { holding.append(frames) }
             }
-            let now = wall.clockTime
             let overloaded = overload != nil
             for (tile, region) in viewForTile {
                 guard tileStates[tile] == .playing, let surface = tiles[region].surface,
@@ -579,10 +588,10 @@ public final class WallWindow {
             if selectedTile == tile { lines.append("selected") }
             if let zoomed = zoomLine(ofTile: tile) { lines.append(zoomed) }
             if showsInfo {
-                let video = status.video
+                let described = status.describedFormat
                 lines.append(TileLabel.infoLines(TileLabel.Info(
-                    codec: video?.codec, width: status.mediaFormat?.width ?? video?.width, height: status.mediaFormat?.height ?? video?.height,
-                    frameRate: status.mediaFormat?.frameRate ?? video?.frameRate, bitrate: video?.bitrate,
+                    codec: status.codec, width: status.mediaFormat?.width ?? described?.width, height: status.mediaFormat?.height ?? described?.height,
+                    frameRate: status.mediaFormat?.frameRate ?? described?.frameRate, bitrate: status.bitrate,
                     position: status.position, frameDuration: frame, offset: status.offset)))
             } else if let offset = TileLabel.offsetLine(offset: status.offset, frameDuration: frame, selected: false) {
                 lines.append(offset)

@@ -4,6 +4,7 @@ import GLibMainLoop
 import GStreamerKit
 import VideoWallBench
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallEngine
 import VideoWallFixtures
 

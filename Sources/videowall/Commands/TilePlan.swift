@@ -1,6 +1,7 @@
 import GLibMainLoop
 import GStreamerKit
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallEngine
 
 /// What a wall plays, once the sources are matched to a layout: each tile's source and the
@@ -116,14 +117,15 @@ struct TilePlan: Sendable {
     /// giving each tile's video output (by default headless). Left-over sources follow.
     func specs(mute: Bool, opensAudioDevice: Bool = true, output: (Int) -> any VideoOutput = { _ in .headless }) -> [TileSpec] {
         var specs = tiles.enumerated().map { index, tile in
-            TileSpec(source: tile.source, output: output(index),
+            var spec = TileSpec(source: tile.source, output: output(index),
                      endOfStream: tile.regionSpec.loop == true ? .loop : .hold,
                      muted: mute || tile.regionSpec.mute == true, volume: tile.regionSpec.volume ?? 1,
                      opensAudioDevice: opensAudioDevice, loopsWithGroup: tile.regionSpec.loop != false,
                      offset: tile.regionSpec.offset ?? .zero,
                      playlist: tile.regionSpec.playlist?.items ?? [],
-                     playlistSchedule: tile.regionSpec.playlist?.schedule ?? Schedule(),
                      rotation: PictureRotation(degrees: tile.regionSpec.rotate ?? 0))
+            spec.playlistSchedule = tile.regionSpec.playlist?.schedule ?? Schedule()
+            return spec
         }
         // While nothing of a playlist is scheduled, its region shows the layout's background.
         for index in specs.indices { specs[index].background = layout.background }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import VideoWallCore
+import VideoWallPresentation
 
 /// Options of the window. With --headless only --layout and --kiosk's looping apply; the rest
 /// is refused, since it would be silently ignored.

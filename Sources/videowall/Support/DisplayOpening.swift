@@ -3,6 +3,7 @@ import Foundation
 import GLibMainLoop
 import GStreamerKit
 import VideoWallCore
+import VideoWallPresentation
 import VideoWallWindow
 
 /// Opens the display for the window, as `DisplayDemand` decides: a window, or headless, or a

@@ -10,6 +10,7 @@ enum RemoteControl {
     static func start(_ path: String?, wall: Wall, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
         guard let path else { return nil }
         let remote = try await WallRemote.start(at: path, wall: wall)
+        remote.timeline = { [weak wall] in wall?.timeline?.json }
         remote.onQuit = { [weak stop] code in stop?.stop(.remoteQuit(code: code.map(Int32.init))) }
         stop.whenStopping { [weak remote] in remote?.stop() }
         return remote

@@ -1,3 +1,4 @@
+import VideoWallProtocol
 import Foundation
 import GStreamerKit
 import VideoWallEngine

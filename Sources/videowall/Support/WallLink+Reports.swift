@@ -1,5 +1,6 @@
 import Foundation
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallEngine
 import VideoWallRemote
 

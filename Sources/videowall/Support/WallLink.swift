@@ -1,6 +1,7 @@
 import Foundation
 import GStreamerKit
 import VideoWallCore
+import VideoWallProtocol
 import VideoWallEngine
 import VideoWallRemote
 
@@ -39,6 +40,7 @@ enum WallLink {
         guard case .lead(_, let controlPort)? = role else { return nil }
         let remote = try await WallRemote.start(tcpPort: controlPort, wall: wall)
         remote.sharedLayout = plan?.shared
+        remote.timeline = { [weak wall] in wall?.timeline?.json }
         remote.onFollowerChange = { name, change in
             switch change {
             case .joined: Console.note("lead: \(name) follows")
