@@ -66,7 +66,7 @@ let package = Package(
         // Remote control: mpv's JSON IPC on a Unix socket, served off the main thread and
         // applied to a coordinator. Knows no window: the program hands it screenshots and quit.
         // Built without package access: an adapter over the engine's public surface.
-        .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine"], packageAccess: false),
+        .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine", "GIOKit"], packageAccess: false),
 
         // The session bus through GLib's GDBus: MPRIS (org.mpris.MediaPlayer2) applied to a
         // coordinator, and screensaver inhibition for kiosk walls. Needs the GLib main loop on
@@ -101,6 +101,6 @@ let package = Package(
         .testTarget(name: "VideoWallFixturesTests", dependencies: ["VideoWallFixtures", "VideoWallCore"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallPresentation", "VideoWallWindow", "VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["VideoWallProtocol", "videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["VideoWallProtocol", "VideoWallRemote", "GIOKit", "videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
     ]
 )

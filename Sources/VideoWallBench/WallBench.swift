@@ -78,7 +78,8 @@ struct WallBench {
     private func startLeader(_ stage: Stage, log: String, seconds: Double) async throws -> ChildProcess {
         let leader = try ChildProcess([options.executable, "lead", "--headless", "--loop", "--quit-after", String(seconds),
                                        "--clock-port", String(stage.clockPort), "--control-port", String(stage.controlPort),
-                                       "--render-log", stage.folder + "/" + log, stage.clip], environment: stage.environment,
+                                       "--render-log", stage.folder + "/" + log, "--input-ipc-server", stage.folder + "/leader.sock", stage.clip],
+                                      environment: stage.environment,
                                       output: output(stage, (log as NSString).deletingPathExtension))
         guard await Self.answers(stage.controlPort, within: 20) else { throw BenchError("the leader did not answer on its control port within 20 s") }
         return leader
@@ -101,7 +102,7 @@ struct WallBench {
     func measure(over profile: LinkProfile) async throws -> BenchReport.WallRun {
         let stage = try await prepare(profile.folderName)
         defer { discard(stage) }
-        let (folder, controlPort) = (stage.folder, stage.controlPort)
+        let folder = stage.folder
         var leader = try await startLeader(stage, log: "leader1.log", seconds: Schedule.end + 20)
 
         var relays: [(UDPRelay, TCPRelay)] = []
@@ -113,11 +114,11 @@ struct WallBench {
             relays.append(relay)
             children.append(try startFollower(stage, index: index, through: relay, seconds: Schedule.end + 20))
         }
-        // The operator's changes, straight to the leader's control port.
+        // The operator's changes, on the leader's own socket (its control port serves followers).
         var changes: [(name: String, at: UInt64)] = []
         func at(_ seconds: Double) async { await sleep(seconds: max(0, Double(start) / 1e9 + seconds - Double(Self.now()) / 1e9)) }
         func send(_ name: String, _ command: [JSONValue]) async throws {
-            let reply = await Task.detached { try? IPCClient.request(command, host: "127.0.0.1", port: controlPort, timeout: .seconds(2)) }.value
+            let reply = await Task.detached { try? IPCClient.request(command, at: folder + "/leader.sock", timeout: .seconds(2)) }.value
             guard reply?.succeeded == true else { throw BenchError("the leader refused \(name): \(reply?.error ?? "no answer")") }
             changes.append((name, Self.now()))
         }

@@ -29,6 +29,8 @@ public final class WallRemote {
     var metadata: [Int: [String: JSONValue]] = [:]
     /// Each follower's last report, by client (`wall-report`): gone with its connection.
     var followers: [Int: FollowerReport] = [:]
+    /// What each client may ask (its transport's, or the key it proved).
+    private var roles: [Int: ControlRole] = [:]
 
     /// Told when a follower joins, cannot keep up, keeps up again or leaves, with the name it
     /// goes by (`FollowerReport.name(client:)`).
@@ -58,10 +60,11 @@ public final class WallRemote {
         return remote
     }
 
-    /// The same, over TCP on `port` (a leader's control port: for trusted networks only).
-    public static func start(tcpPort port: Int, wall: Wall) async throws(IPCSocketError) -> WallRemote {
+    /// The same over TCP on `port` of `address` (a leader's control port), for the clients
+    /// `access` lets in, each allowed what its role allows (`ControlRole`).
+    public static func start(tcpPort port: Int, address: String, access: ControlPortAccess, wall: Wall) async throws(IPCSocketError) -> WallRemote {
         let remote = WallRemote(wall: wall)
-        remote.server = try await IPCSocketServer.open(tcpPort: port) { [weak remote] incoming in remote?.receive(incoming) }
+        remote.server = try await IPCSocketServer.open(tcpPort: port, address: address, access: access) { [weak remote] incoming in remote?.receive(incoming) }
         remote.listen(to: wall)
         return remote
     }
@@ -94,8 +97,9 @@ public final class WallRemote {
 
     private func receive(_ incoming: IPCSocketServer.Incoming) {
         switch incoming {
-        case .connected(let client):
+        case .connected(let client, let role):
             clients.insert(client)
+            roles[client] = role
         case .line(let client, let line):
             pendingLines[client, default: []].append(line)
             guard !runningClients.contains(client) else { return }
@@ -103,6 +107,7 @@ public final class WallRemote {
             Task { await self.runLines(of: client) }
         case .disconnected(let client):
             clients.remove(client)
+            roles[client] = nil
             pendingLines[client] = nil
             observations.forget(client: client)
             disabledEvents[client] = nil
@@ -133,7 +138,8 @@ public final class WallRemote {
     }
 
     private func run(_ request: IPCRequest, from client: Int) async {
-        let result = await perform(request.command, client: client)
+        let result = roles[client]?.allows(request.command) == true
+            ? await perform(request.command, client: client) : .failure(.notAllowed)
         // A command sent without a reply wanted (a text line) is answered by nothing, as in mpv.
         if request.wantsReply, clients.contains(client) {
             switch result {

@@ -19,7 +19,7 @@ final class ControlPortConnectionTests: XCTestCase {
         var silentRequests: Set<Int> = []
 
         func open(port: Int) async throws {
-            server = try await IPCSocketServer.open(tcpPort: port) { [weak self] incoming in self?.handle(incoming) }
+            server = try await IPCSocketServer.open(tcpPort: port, address: "127.0.0.1", access: ControlPortAccess()) { [weak self] incoming in self?.handle(incoming) }
         }
 
         func stop() { server?.stop(); server = nil }
@@ -27,7 +27,7 @@ final class ControlPortConnectionTests: XCTestCase {
         private func handle(_ incoming: IPCSocketServer.Incoming) {
             guard let server else { return }
             switch incoming {
-            case .connected(let client):
+            case .connected(let client, _):
                 connections += 1
                 answered[client] = 0
             case .line(let client, let text):

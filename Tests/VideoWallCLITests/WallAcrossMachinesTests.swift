@@ -153,11 +153,12 @@ final class WallAcrossMachinesTests: XCTestCase {
         XCTAssertLessThanOrEqual(sorted.last ?? .max, 4_000_000, "worst \(Double(sorted.last ?? 0) / 1e6) ms; apart: \(off)")
     }
 
-    /// Waits (at most 15 s) until the leader on `port` tells its timeline.
-    static func waitForTimeline(port: Int) -> Bool {
+    /// Waits (at most 15 s) until the leader on `port` tells its timeline (to a client that
+    /// proves `key`, when it has one).
+    static func waitForTimeline(port: Int, key: WallKey? = nil) -> Bool {
         let serving = Date().addingTimeInterval(15)
         while Date() < serving {
-            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-timeline")], host: "127.0.0.1", port: port, timeout: .seconds(1)),
+            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-timeline")], host: "127.0.0.1", port: port, key: key, timeout: .seconds(1)),
                let data = reply.data, WallTimeline(json: data) != nil { return true }
             Thread.sleep(forTimeInterval: 0.2)
         }
@@ -180,7 +181,7 @@ final class WallAcrossMachinesTests: XCTestCase {
         RenderLogEntry.firstReleases(RenderLogEntry.entries(in: try String(contentsOfFile: path, encoding: .utf8)), tile: 1, frameRate: 30)
     }
 
-    /// Sends `text` to the control port and returns the first line back.
+    /// Sends `text` to the control port and returns what came back after its greeting.
     private static func exchange(_ text: String, port: Int) throws -> String {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
@@ -193,23 +194,39 @@ final class WallAcrossMachinesTests: XCTestCase {
         let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
         _ = text.withCString { send(fd, $0, strlen($0), 0) }
+        var received = ""
         var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
-        return count > 0 ? String(decoding: buffer[0..<count], as: UTF8.self) : ""
+        while true {
+            let lines = received.split(separator: "\n").filter { !$0.contains("\"control-port\"") }
+            if let reply = lines.first, received.hasSuffix("\n") { return String(reply) }
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            guard count > 0 else { return "" }
+            received += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
     }
 }
 
-/// A wall's own folder for its logs (removed with it) and free ports for its clock and control.
+/// A wall's own folder for its logs (removed with it), free ports for its clock and control,
+/// the leader's own remote-control socket (full control, as its user has), and with `keyed` a
+/// wall key the leader and its followers share.
 final class WallScratch: Sendable {
     let folder: String
     let clockPort: Int, controlPort: Int
+    /// The leader's `--input-ipc-server`.
+    let socket: String
+    let key: WallKey?
 
-    init(_ name: String) throws {
+    init(_ name: String, keyed: Bool = false) throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         clockPort = try FreePort.udp()
         controlPort = try FreePort.tcp()
+        socket = folder + "/leader.sock"
+        key = keyed ? try WallKey.create(at: folder + "/wall.key") : nil
     }
+
+    /// `--wall-key-file` and the key's path, for the leader and each follower of a keyed wall.
+    var keyArguments: [String] { key == nil ? [] : ["--wall-key-file", folder + "/wall.key"] }
 
     deinit { try? FileManager.default.removeItem(atPath: folder) }
 
@@ -217,7 +234,8 @@ final class WallScratch: Sendable {
     /// `seconds`, looping when asked.
     func leaderArguments(quitAfter seconds: Int, looping: Bool = false, _ sources: [String]) -> [String] {
         ["lead", "--headless"] + (looping ? ["--loop"] : []) + ["--quit-after", "\(seconds)", "--clock-port", "\(clockPort)",
-                                                                 "--control-port", "\(controlPort)", "--render-log", folder + "/leader.log"] + sources
+                                                                 "--control-port", "\(controlPort)", "--render-log", folder + "/leader.log",
+                                                                 "--input-ipc-server", socket] + keyArguments + sources
     }
 
     /// The host's CLOCK_MONOTONIC now, in nanoseconds: what render logs' release times are on.

@@ -14,22 +14,22 @@ final class WallFollowerReportTests: XCTestCase {
         let clip = try onMainLoop {
             try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 25, frames: 500, keyFrameInterval: 50, audio: true, sound: .aacMono44k))
         }
-        let scratch = try WallScratch("vw-wall-followers")
+        let scratch = try WallScratch("vw-wall-followers", keyed: true)
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
         let leaderArguments = scratch.leaderArguments(quitAfter: 16, [clip]) + ["--layout", "wall-3x1", "--report", folder + "/leader.json"]
 
         let runs = Runs()
         runs.start("leader") { try CommandRunner.run(leaderArguments, timeout: 50) }
-        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort, key: scratch.key), "the leader serves")
         for screen in ["left", "right"] {
             runs.start(screen) {
-                try CommandRunner.run(["follow", "--headless", "--quit-after", "8", "--screen", screen, "127.0.0.1:\(controlPort)"], timeout: 40)
+                try CommandRunner.run(["follow", "--headless", "--quit-after", "8", "--screen", screen] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 40)
             }
         }
 
         // A follower of the test's own, on a connection it keeps: its machine cannot keep up.
-        let own = ControlPortConnection(host: "127.0.0.1", port: controlPort, timeout: .seconds(2))
+        let own = ControlPortConnection(host: "127.0.0.1", port: controlPort, key: scratch.key, timeout: .seconds(2))
         let struggling = FollowerReport(screen: "middle", host: "test-machine", synchronised: true, roundTripMilliseconds: 0.2,
                                         clockErrorMilliseconds: 0.05, apartMilliseconds: 0.3,
                                         overload: OverloadMeter.Figure(shownPerSecond: 12, duePerSecond: 25), framesRendered: 40, framesDropped: 10)
@@ -43,7 +43,7 @@ final class WallFollowerReportTests: XCTestCase {
             .object(["synchronised": .bool(true), "frames-rendered": .number(1), "frames-dropped": .number(0), "frames-shown-per-second": .number(3)]),
             .string("fine"),
         ] {
-            let reply = try IPCClient.request([.string("wall-report"), hostile], host: "127.0.0.1", port: controlPort, timeout: .seconds(2))
+            let reply = try IPCClient.request([.string("wall-report"), hostile], host: "127.0.0.1", port: controlPort, key: scratch.key, timeout: .seconds(2))
             XCTAssertEqual(reply.error, "invalid parameter", "refused: \(hostile.jsonText)")
         }
 
@@ -51,10 +51,10 @@ final class WallFollowerReportTests: XCTestCase {
         // it has played the leader's timeline for a second (a report then says how far apart
         // it is, and counts the frames shown since it joined).
         let joined = Date().addingTimeInterval(7)
-        var during = try Self.followers(port: controlPort)
+        var during = try Self.followers(port: controlPort, key: scratch.key)
         while Date() < joined, during.filter({ $0["apart-ms"] != nil && $0["frames-rendered"] as? Double ?? 0 > 25 }).count < 3 {
             Thread.sleep(forTimeInterval: 0.25)
-            during = try Self.followers(port: controlPort)
+            during = try Self.followers(port: controlPort, key: scratch.key)
         }
         let machine = Self.hostName()
         for screen in ["left", "right"] {
@@ -76,7 +76,7 @@ final class WallFollowerReportTests: XCTestCase {
         var after = during
         while Date() < left, after.count > 1 {
             Thread.sleep(forTimeInterval: 0.5)
-            after = try Self.followers(port: controlPort)
+            after = try Self.followers(port: controlPort, key: scratch.key)
         }
         XCTAssertEqual(after.compactMap { $0["screen"] as? String }, ["middle"], "the two that stopped left the list")
 
@@ -105,8 +105,8 @@ final class WallFollowerReportTests: XCTestCase {
         return String(cString: buffer)
     }
 
-    private static func followers(port: Int) throws -> [[String: Any]] {
-        let reply = try IPCClient.request([.string("get_property"), .string("wall-followers")], host: "127.0.0.1", port: port, timeout: .seconds(2))
+    private static func followers(port: Int, key: WallKey?) throws -> [[String: Any]] {
+        let reply = try IPCClient.request([.string("get_property"), .string("wall-followers")], host: "127.0.0.1", port: port, key: key, timeout: .seconds(2))
         guard reply.succeeded, let data = reply.data,
               let list = try JSONSerialization.jsonObject(with: Data(data.jsonText.utf8)) as? [[String: Any]] else {
             throw RunnerError(message: "wall-followers unreadable: \(reply.error)")

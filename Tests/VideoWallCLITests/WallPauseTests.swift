@@ -15,7 +15,7 @@ final class WallPauseTests: XCTestCase {
         let clip = try onMainLoop {
             try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 60, frames: 1200, keyFrameInterval: 20, audio: true, sound: .aacMono44k))
         }
-        let scratch = try WallScratch("vw-wall-pause")
+        let scratch = try WallScratch("vw-wall-pause", keyed: true)
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
 
@@ -23,20 +23,21 @@ final class WallPauseTests: XCTestCase {
         runs.start("leader") {
             try CommandRunner.run(scratch.leaderArguments(quitAfter: 19, [clip]), timeout: 50)
         }
-        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort, key: scratch.key), "the leader serves")
         runs.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--quit-after", "14", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
+            try CommandRunner.run(["follow", "--headless", "--quit-after", "14", "--render-log", folder + "/follower.log"] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 50)
         }
         // The follower joins about 3 s after it starts (its clock settles first), later on a
         // busy machine: the pause waits until the leader hears it has played a second in sync.
-        XCTAssertTrue(Self.waitForFollowerInSync(port: controlPort, timeout: 12), "the follower joined in sync")
+        XCTAssertTrue(Self.waitForFollowerInSync(port: controlPort, key: scratch.key, timeout: 12), "the follower joined in sync")
         Thread.sleep(forTimeInterval: 1)
         let pausedAt = WallScratch.monotonicNow()
-        let paused = try IPCClient.request([.string("set_property"), .string("pause"), .bool(true)], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
+        // The leader is controlled through its own socket: its control port serves followers.
+        let paused = try IPCClient.request([.string("set_property"), .string("pause"), .bool(true)], at: scratch.socket, timeout: .seconds(5))
         XCTAssertTrue(paused.succeeded, "the leader takes the pause: \(paused.error)")
         Thread.sleep(forTimeInterval: 2)
         let resumedAt = WallScratch.monotonicNow()
-        let resumed = try IPCClient.request([.string("set_property"), .string("pause"), .bool(false)], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
+        let resumed = try IPCClient.request([.string("set_property"), .string("pause"), .bool(false)], at: scratch.socket, timeout: .seconds(5))
         XCTAssertTrue(resumed.succeeded, "the leader takes the resume: \(resumed.error)")
 
         let results = runs.wait()
@@ -66,10 +67,10 @@ final class WallPauseTests: XCTestCase {
 
     /// Polls the leader's `wall-followers` until a follower says it is in sync and has shown
     /// a second of frames.
-    static func waitForFollowerInSync(port: Int, timeout: Double) -> Bool {
+    static func waitForFollowerInSync(port: Int, key: WallKey? = nil, timeout: Double) -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
-            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-followers")], host: "127.0.0.1", port: port, timeout: .seconds(1)),
+            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-followers")], host: "127.0.0.1", port: port, key: key, timeout: .seconds(1)),
                reply.succeeded, let data = reply.data,
                let list = try? JSONSerialization.jsonObject(with: Data(data.jsonText.utf8)) as? [[String: Any]],
                list.contains(where: { ($0["synchronised"] as? Bool) == true && (($0["frames-rendered"] as? Double) ?? 0) >= 60 }) {

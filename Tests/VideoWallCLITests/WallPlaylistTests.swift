@@ -36,8 +36,12 @@ final class WallPlaylistTests: XCTestCase {
             try CommandRunner.run(["follow", "--headless", "--quit-after", "15", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
         }
         Thread.sleep(forTimeInterval: 7)
+        // A keyless control port (loopback) serves followers only: the leader's own socket
+        // controls it.
+        let refused = try IPCClient.request([.string("playlist-next")], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
+        XCTAssertEqual(refused.error, "not allowed on this connection", "the control port does not take playlist-next")
         let commandAt = WallScratch.monotonicNow()
-        let reply = try IPCClient.request([.string("playlist-next")], host: "127.0.0.1", port: controlPort, timeout: .seconds(5))
+        let reply = try IPCClient.request([.string("playlist-next")], at: scratch.socket, timeout: .seconds(5))
         XCTAssertTrue(reply.succeeded, "the leader takes playlist-next: \(reply.error)")
 
         let results = runs.wait()

@@ -54,7 +54,7 @@ public enum TerminalText {
     }
 
     /// `shortened(text)` in single quotes: a value quoted inside a message ("got 'abc'").
-    package static func quoted(_ text: String, limit: Int = valueLimit) -> String {
+    public static func quoted(_ text: String, limit: Int = valueLimit) -> String {
         "'" + shortened(text, limit: max(limit - 2, 1)) + "'"
     }
 

@@ -105,6 +105,8 @@ public struct WallConfiguration: Sendable {
     public var clock = WallClockSource.system
     /// Serves the wall's clock to followers on this UDP port (nil: not served).
     public var clockServicePort: Int?
+    /// The address it is served on (nil: every address of the machine).
+    package var clockServiceAddress: String?
 
     public init() {}
 }

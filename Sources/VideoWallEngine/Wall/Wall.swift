@@ -132,7 +132,7 @@ public final class Wall {
             clock = try Self.networkClock(address: host, port: port, bus: statisticsBus)
         }
         if let port = configuration.clockServicePort {
-            timeProvider = try NetworkTimeProvider(serving: clock, port: port)
+            timeProvider = try NetworkTimeProvider(serving: clock, address: configuration.clockServiceAddress, port: port)
         }
         if let statisticsBus { clockStatisticsWatch = watchClockStatistics(on: statisticsBus) }
     }

@@ -9,4 +9,9 @@ public enum IPCError: String, Error, Sendable, Equatable {
     case propertyError = "error accessing property"
     case commandFailed = "error running command"
     case loadingFailed = "loading failed"
+    // A control port's own (mpv has no such connections): a command the connection's role
+    // does not allow, and a connection that has not proved the wall key.
+    case notAllowed = "not allowed on this connection"
+    case authenticationRequired = "authentication required"
+    case authenticationFailed = "authentication failed"
 }

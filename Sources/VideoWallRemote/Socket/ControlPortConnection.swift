@@ -24,12 +24,15 @@ public final class ControlPortConnection: Sendable {
     private let host: String
     private let port: Int
     private let timeout: Duration
+    private let key: WallKey?
     private let state = Mutex(State())
 
-    /// `timeout` bounds the connection, each write and the wait for each reply.
-    public init(host: String, port: Int, timeout: Duration) {
+    /// `timeout` bounds the connection, each write and the wait for each reply; `key` is
+    /// proved (as a follower) when the port asks for one.
+    public init(host: String, port: Int, key: WallKey? = nil, timeout: Duration) {
         self.host = host
         self.port = port
+        self.key = key
         self.timeout = timeout
     }
 
@@ -39,13 +42,12 @@ public final class ControlPortConnection: Sendable {
 
     /// Sends `command` and waits for its reply, connecting first when not connected.
     public func request(_ command: [JSONValue]) throws(IPCSocketError) -> IPCClient.Reply {
-        let (host, port, timeout) = (host, port, timeout)
+        let (host, port, key, timeout) = (host, port, key, timeout)
         let shown = "\(TerminalText.shortened(host, limit: TerminalText.nameLimit)):\(port)"
         let outcome: Result<IPCClient.Reply, IPCSocketError> = state.withLock { state in
             do throws(IPCSocketError) {
                 if state.fd < 0 {
-                    state.fd = try ListeningTCPSocket.connect(host: host, port: port, timeout: timeout)
-                    state.framer = IPCClient.replyFramer()
+                    (state.fd, state.framer) = try ControlHandshake.connect(host: host, port: port, key: key, role: .follower, timeout: timeout)
                 }
                 let id = state.nextRequest
                 // Wraps long before a JSON number stops being exact; the wall echoes it as given.

@@ -33,11 +33,14 @@ public enum IPCClient {
         return try exchange(command, on: fd, shown: shown, timeout: timeout)
     }
 
-    /// The same over TCP, to a wall's control port (`videowall lead --control-port`).
-    public static func request(_ command: [JSONValue], host: String, port: Int, timeout: Duration = .seconds(10)) throws(IPCSocketError) -> Reply {
-        let fd = try ListeningTCPSocket.connect(host: host, port: port, timeout: timeout)
+    /// The same over TCP, to a wall's control port (`videowall lead --control-port`), proving
+    /// `key` in `role` first when the port asks for one (`ControlHandshake`).
+    public static func request(_ command: [JSONValue], host: String, port: Int, key: WallKey? = nil, role: ControlRole = .follower,
+                               timeout: Duration = .seconds(10)) throws(IPCSocketError) -> Reply {
+        var (fd, framer) = try ControlHandshake.connect(host: host, port: port, key: key, role: role, timeout: timeout)
         defer { close(fd) }
-        return try exchange(command, on: fd, shown: "\(TerminalText.shortened(host, limit: TerminalText.nameLimit)):\(port)", timeout: timeout)
+        return try exchange(command, id: 1, on: fd, framer: &framer, shown: "\(TerminalText.shortened(host, limit: TerminalText.nameLimit)):\(port)",
+                            timeout: timeout)
     }
 
     /// Sends one request on a connected socket and reads lines until its reply.

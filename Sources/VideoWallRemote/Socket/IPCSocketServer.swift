@@ -29,11 +29,15 @@ public final class IPCSocketServer: Sendable {
         IPCSocketServer(loop: try await IPCSocketLoop.open(at: path, timeout: timeout, handler: handler))
     }
 
-    /// Serves on TCP `port` of every address (`ListeningTCPSocket`: a leader's control port).
-    public static func open(tcpPort port: Int, handler: @escaping @MainActor (Incoming) -> Void) async throws(IPCSocketError) -> IPCSocketServer {
-        let opened: Result<Int32, IPCSocketError> = await Task.detached { Result { () throws(IPCSocketError) in try ListeningTCPSocket.open(port: port) } }.value
+    /// Serves on TCP `port` of `address` (`ListeningTCPSocket`: a leader's control port), letting
+    /// in whom `access` says.
+    public static func open(tcpPort port: Int, address: String, access: ControlPortAccess,
+                            handler: @escaping @MainActor (Incoming) -> Void) async throws(IPCSocketError) -> IPCSocketServer {
+        let opened: Result<Int32, IPCSocketError> = await Task.detached {
+            Result { () throws(IPCSocketError) in try ListeningTCPSocket.open(address: address, port: port) }
+        }.value
         return IPCSocketServer(loop: IPCSocketLoop(path: "TCP port \(port)", fd: try opened.get(), inode: 0,
-                                                   clientLimit: IPCSocketLoop.maximumControlPortClients, handler: handler))
+                                                   clientLimit: IPCSocketLoop.maximumControlPortClients, access: access, handler: handler))
     }
 
     private init(loop: IPCSocketLoop) { self.loop = loop }
@@ -55,7 +59,8 @@ public final class IPCSocketServer: Sendable {
 /// alive until `stop()`, which the server's deinit calls.
 public final class IPCSocketLoop: @unchecked Sendable {
     public enum Incoming: Sendable {
-        case connected(client: Int)
+        /// A client is in, with what it may ask (on a control port with keys: once it proved one).
+        case connected(client: Int, role: ControlRole)
         case line(client: Int, String)
         case disconnected(client: Int)
     }
@@ -70,6 +75,14 @@ public final class IPCSocketLoop: @unchecked Sendable {
 
     private struct Client {
         let fd: Int32
+        /// What it may ask; nil while it has not proved a key (a control port with keys).
+        var role: ControlRole?
+        /// The challenge it was sent, while it has not answered it.
+        var challenge: [UInt8] = []
+        /// On a control port: by when a waiting client must prove a key, or an admitted one
+        /// must say something (`ControlPortAccess`).
+        var deadline: ContinuousClock.Instant?
+        let accepted = ContinuousClock.now
         var framer = LineFramer(maximumLength: IPCSocketLoop.maximumLineLength)
         var outbox: [UInt8] = []
         var closeWhenFlushed = false
@@ -89,6 +102,8 @@ public final class IPCSocketLoop: @unchecked Sendable {
     private let inode: UInt64
     private let handler: @MainActor (Incoming) -> Void
     private let clientLimit: Int
+    /// A control port's rules; nil for the Unix socket, whose clients are the wall's own user.
+    private let access: ControlPortAccess?
     private let lock = NSLock()
     private var clients: [Int: Client] = [:]
     private var nextClient = 1
@@ -117,9 +132,10 @@ public final class IPCSocketLoop: @unchecked Sendable {
 
     /// `inode` 0: no socket file (a TCP port), nothing to remove at the end.
     init(path: String, fd: Int32, inode: UInt64, clientLimit: Int = IPCSocketLoop.maximumClients,
-         handler: @escaping @MainActor (Incoming) -> Void) {
+         access: ControlPortAccess? = nil, handler: @escaping @MainActor (Incoming) -> Void) {
         self.path = path
         self.clientLimit = clientLimit
+        self.access = access
         listenFD = fd
         self.inode = inode
         self.handler = handler
@@ -206,8 +222,13 @@ public final class IPCSocketLoop: @unchecked Sendable {
                 fds.append(pollfd(fd: client.fd, events: events, revents: 0))
                 ids.append(id)
             }
+            let wait = nextDeadline().map { deadline -> Int32 in
+                let left = deadline - ContinuousClock.now
+                return left <= .zero ? 0 : Int32(min(60_000, (left / .milliseconds(1)).rounded(.up)))
+            } ?? -1
             lock.unlock()
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 || errno == EINTR else { break }
+            guard poll(&fds, nfds_t(fds.count), wait) >= 0 || errno == EINTR else { break }
+            expireDeadlines()
             if fds[0].revents != 0 { drainWake() }
             if fds[1].revents & Int16(POLLIN) != 0 { accept() }
             for (index, id) in ids.enumerated() {
@@ -246,6 +267,23 @@ public final class IPCSocketLoop: @unchecked Sendable {
             guard fd >= 0 else { return }
             Self.makeNonBlockingAndPrivate(fd)
             lock.lock()
+            if let access, access.asksForKey {
+                // The waiting room: a new client always gets in, closing the one that waited
+                // longest when it is full, so connections left idle cannot keep a follower out.
+                let waiting = clients.filter { $0.value.role == nil }
+                if waiting.count >= ControlPortAccess.maximumPending, let oldest = waiting.min(by: { $0.value.accepted < $1.value.accepted }) {
+                    clients[oldest.key] = nil
+                    Glibc.close(oldest.value.fd)
+                }
+                let id = nextClient
+                nextClient += 1
+                var client = Client(fd: fd, role: nil, challenge: WallKey.randomBytes(),
+                                    deadline: .now + ControlPortAccess.authenticationTime)
+                client.outbox = Array((ControlGreeting.line(challenge: client.challenge) + "\n").utf8)
+                clients[id] = client
+                lock.unlock()
+                continue
+            }
             guard clients.count < clientLimit else {
                 lock.unlock()
                 Glibc.close(fd)  // full: the client sees the connection closed at once
@@ -253,10 +291,50 @@ public final class IPCSocketLoop: @unchecked Sendable {
             }
             let id = nextClient
             nextClient += 1
-            clients[id] = Client(fd: fd)
+            // A keyless control port (loopback only) makes every client a follower.
+            let role: ControlRole = access == nil ? .owner : .follower
+            var client = Client(fd: fd, role: role)
+            if access != nil {
+                client.outbox = Array((ControlGreeting.line(challenge: nil) + "\n").utf8)
+                client.deadline = .now + ControlPortAccess.idleLimit
+            }
+            clients[id] = client
             lock.unlock()
-            deliver(.connected(client: id))
+            deliver(.connected(client: id, role: role))
         }
+    }
+
+    /// The nearest deadline of a control port's clients (under the lock).
+    private func nextDeadline() -> ContinuousClock.Instant? {
+        clients.values.compactMap(\.deadline).min()
+    }
+
+    /// Closes the clients past their deadline: one that did not prove a key in time gets one
+    /// error line first; one admitted that said nothing for too long just goes.
+    private func expireDeadlines() {
+        let now = ContinuousClock.now
+        lock.lock()
+        let expired = clients.filter { $0.value.deadline.map { $0 <= now } ?? false }.map(\.key)
+        lock.unlock()
+        for id in expired {
+            drop(id, lastWords: IPCMessage.failure(.authenticationRequired, requestID: .number(0)))
+        }
+    }
+
+    /// Closes `id` now, after a last line sent only if the socket takes it at once (what a
+    /// client that is refused gets: nothing it can hold open). Only an admitted client was
+    /// ever announced, so only its going is.
+    private func drop(_ id: Int, lastWords: String?) {
+        lock.lock()
+        let client = clients.removeValue(forKey: id)
+        lock.unlock()
+        guard let client else { return }
+        if client.role == nil, let lastWords {
+            let line = Array((lastWords + "\n").utf8)
+            _ = line.withUnsafeBytes { Glibc.send(client.fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        }
+        Glibc.close(client.fd)
+        if client.role != nil { deliver(.disconnected(client: id)) }
     }
 
     private func read(_ id: Int, into buffer: inout [UInt8]) {
@@ -277,11 +355,36 @@ public final class IPCSocketLoop: @unchecked Sendable {
         }
         let outputs = client.framer.append(buffer[0..<count])
         var delivered: [Incoming] = []
+        if access != nil, client.role != nil { client.deadline = .now + ControlPortAccess.idleLimit }
         for output in outputs {
             switch output {
+            case .line(let line) where client.role == nil:
+                // A waiting client's first line must prove a key; anything else closes it.
+                let verdict = access?.verify(line, challenge: client.challenge)
+                    ?? .refused(reply: IPCMessage.failure(.authenticationRequired, requestID: .number(0)))
+                let full = clients.values.filter { $0.role != nil }.count >= clientLimit
+                guard case .admitted(let role, let reply) = verdict, !full else {
+                    clients[id] = client
+                    lock.unlock()
+                    // Refused, or every slot of the admitted is taken.
+                    var refusal = IPCMessage.failure(.commandFailed, requestID: .number(0))
+                    if case .refused(let reply) = verdict { refusal = reply }
+                    drop(id, lastWords: refusal)
+                    return
+                }
+                client.role = role
+                client.challenge = []
+                client.deadline = .now + ControlPortAccess.idleLimit
+                client.outbox.append(contentsOf: (reply + "\n").utf8)
+                delivered.append(.connected(client: id, role: role))
             case .line(let line):
                 client.inFlight += 1
                 delivered.append(.line(client: id, line))
+            case .tooLong where client.role == nil:
+                clients[id] = client
+                lock.unlock()
+                drop(id, lastWords: IPCMessage.failure(.authenticationRequired, requestID: .number(0)))
+                return
             case .tooLong:
                 // Answered here, as mpv answers a line it cannot read, and the connection closes.
                 client.outbox.append(contentsOf: (IPCMessage.failure(.invalidParameter, requestID: .number(0)) + "\n").utf8)
@@ -316,14 +419,7 @@ public final class IPCSocketLoop: @unchecked Sendable {
         shutdown(client.fd, Int32(SHUT_WR))
     }
 
-    private func disconnect(_ id: Int) {
-        lock.lock()
-        let client = clients.removeValue(forKey: id)
-        lock.unlock()
-        guard let client else { return }
-        Glibc.close(client.fd)
-        deliver(.disconnected(client: id))
-    }
+    private func disconnect(_ id: Int) { drop(id, lastWords: nil) }
 }
 
 /// The first of several answers resumes the waiter; a later one goes to `discard`.

@@ -5,25 +5,28 @@ import Glibc
 #endif
 
 /// The control port of a wall that leads others (`videowall lead --control-port`): the same
-/// remote-control protocol as the Unix socket, over TCP on every address of the machine. It
-/// has no access control of its own: it is for trusted networks.
+/// remote-control protocol as the Unix socket, over TCP on one address (loopback unless a key
+/// is given; `ControlPortAccess` says who gets in).
 enum ListeningTCPSocket {
-    /// Listens on `port` (blocking calls: run it off the main thread).
-    static func open(port: Int) throws(IPCSocketError) -> Int32 {
-        let name = "--control-port \(port)"
-        guard (1...65535).contains(port) else { throw IPCSocketError(description: "\(name): must be from 1 to 65535") }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
+    /// Listens on `port` of `address`, a numeric IPv4 or IPv6 address (blocking calls: run it
+    /// off the main thread).
+    static func open(address: String, port: Int) throws(IPCSocketError) -> Int32 {
+        let name = "--control-address \(TerminalText.quoted(address)) --control-port \(port)"
+        guard (1...65535).contains(port) else { throw IPCSocketError(description: "\(name): the port must be from 1 to 65535") }
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_flags = AI_PASSIVE | AI_NUMERICHOST | AI_NUMERICSERV
+        var found: UnsafeMutablePointer<addrinfo>?
+        guard address.utf8.count <= 64, getaddrinfo(address, String(port), &hints, &found) == 0, let first = found else {
+            throw IPCSocketError(description: "\(name): not a numeric IPv4 or IPv6 address")
+        }
+        defer { freeaddrinfo(found) }
+        let fd = socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard fd >= 0 else { throw IPCSocketError(description: "\(name): \(String(cString: strerror(errno)))") }
         var reuse: Int32 = 1
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = INADDR_ANY
-        address.sin_port = UInt16(port).bigEndian
-        let bound = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        guard bound == 0, listen(fd, 16) == 0 else {
+        guard bind(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0, listen(fd, 64) == 0 else {
             let reason = String(cString: strerror(errno))
             Glibc.close(fd)
             throw IPCSocketError(description: "\(name): cannot listen: \(reason)")

@@ -162,14 +162,15 @@ struct PlaybackSettings {
         // The watchdog rebuilds a stalled tile: it runs when tiles may be rebuilt.
         configuration.stallWatch = configuration.recovery == .never ? nil : StallWatch()
         switch role {
-        case .lead(let clockPort, _)?:
+        case .lead(let clockPort, _, let access)?:
             configuration.clockServicePort = clockPort
+            configuration.clockServiceAddress = access.clockAddress
             // Every start (a resume, after a seek or a new speed) half a second ahead: time for
             // the followers to read it and seek, so they start with the leader, frame for frame.
             configuration.startMargin = PlaybackSettings.leaderStartMargin
             // And every pause: the followers pause at the same instant, on the same frame.
             configuration.pauseLead = PlaybackSettings.leaderStartMargin
-        case .follow(let host, _, let clockPort, _, _)?: configuration.clock = .network(host: host, port: clockPort)
+        case .follow(let host, _, let clockPort, _, _, _)?: configuration.clock = .network(host: host, port: clockPort)
         case nil: break
         }
         configuration.renderLog = renderLog.map { path in

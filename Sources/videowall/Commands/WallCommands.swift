@@ -21,6 +21,18 @@ struct LeadCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The TCP port of the remote-control protocol, which followers read the wall from (1 to 65535).", valueName: "port"))
     var controlPort = WallRole.defaultControlPort
 
+    @Option(name: .long, help: ArgumentHelp("The address the control port listens on: 127.0.0.1 (this machine only) by default, 0.0.0.0 (every address) when a key is given. Any other than loopback needs --wall-key-file.", valueName: "address"))
+    var controlAddress: String?
+
+    @Option(name: .long, help: ArgumentHelp("The address the clock is served on (UDP), with the same default and rule as --control-address.", valueName: "address"))
+    var clockAddress: String?
+
+    @Option(name: .long, help: ArgumentHelp("The wall key ('videowall key new PATH' makes one; copy it to each follower): a client of the control port must prove it before anything else, and so must this leader to its followers.", valueName: "path"))
+    var wallKeyFile: String?
+
+    @Option(name: .long, help: ArgumentHelp("A second key that gives a client who proves it control of the whole wall over the control port (pause, seek, speed, sources); without it the control port serves followers only, and the wall is controlled through --input-ipc-server.", valueName: "path"))
+    var controlKeyFile: String?
+
     @Option(name: .long, help: ArgumentHelp("The screen of the layout's canvas this machine shows (a name from its 'screens:'); without it the window shows the whole canvas.", valueName: "name"))
     var screen: String?
 
@@ -35,12 +47,34 @@ struct LeadCommand: ParsableCommand {
         for (name, port) in [("--clock-port", clockPort), ("--control-port", controlPort)] {
             try NumberChecks.whole(port, option: name, in: 1...65535)
         }
+        let keyed = wallKeyFile != nil || controlKeyFile != nil
+        for (option, address) in [("--control-address", controlAddress), ("--clock-address", clockAddress)] {
+            guard let address else { continue }
+            guard ControlPortAccess.isNumeric(address) else {
+                throw ValidationError("\(option) takes a numeric IPv4 or IPv6 address, got \(TerminalText.quoted(address))")
+            }
+            guard keyed || ControlPortAccess.isLoopback(address) else {
+                throw ValidationError("\(option) \(TerminalText.quoted(address)) would open the wall to the network without a key: give --wall-key-file too ('videowall key new PATH' makes one)")
+            }
+        }
         if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
     }
 
     func run() throws {
-        try PlayCommand.play(media.map(Self.absolute), playback: playback, window: window, role: .lead(clockPort: clockPort, controlPort: controlPort),
-                             screen: screen)
+        let keys = ControlPortAccess(wallKey: try wallKeyFile.map(Self.key), controlKey: try controlKeyFile.map(Self.key))
+        // Loopback unless a key is given: then every address, unless one is named.
+        let everywhere = keys.asksForKey ? "0.0.0.0" : "127.0.0.1"
+        let access = LeaderAccess(controlAddress: controlAddress ?? everywhere, clockAddress: clockAddress ?? everywhere, keys: keys)
+        try PlayCommand.play(media.map(Self.absolute), playback: playback, window: window,
+                             role: .lead(clockPort: clockPort, controlPort: controlPort, access: access), screen: screen)
+    }
+
+    /// The key at `path`, read before the wall starts; one line and status 64 when it cannot be.
+    static func key(at path: String) throws -> WallKey {
+        do { return try WallKey.load(path: path) } catch {
+            Console.error(error.description)
+            throw ExitStatus.usage
+        }
     }
 
     /// A screen's name as a layout may give it: not empty, at most 64 characters.
@@ -77,6 +111,9 @@ struct FollowCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The UDP port to ask the leader's clock on, when it is not the one the leader says (a port forwarded or relayed).", valueName: "port"))
     var clockPort: Int?
 
+    @Option(name: .long, help: ArgumentHelp("The leader's wall key (its --wall-key-file): proved to the leader, which must prove it back.", valueName: "path"))
+    var wallKeyFile: String?
+
     @Option(name: .long, help: ArgumentHelp("The screen of the leader's canvas this machine shows (a name from the layout's 'screens:'); without it the window shows the whole canvas.", valueName: "name"))
     var screen: String?
 
@@ -96,9 +133,10 @@ struct FollowCommand: ParsableCommand {
 
     func run() throws {
         guard let (host, port) = Self.address(of: leader) else { throw ExitStatus.usage }
+        let key = try wallKeyFile.map(LeadCommand.key)
         // The leader is asked on a thread of its own; the main thread only waits for the answer.
         let answer = LeaderAnswer()
-        Task.detached { answer.give(await WallLink.leaderWall(host: host, port: port)) }
+        Task.detached { answer.give(await WallLink.leaderWall(host: host, port: port, key: key)) }
         switch answer.wait() {
         case .failure(let problem):
             Console.error("follow: cannot read the wall from \(TerminalText.quoted(leader)): \(problem.description)")
@@ -112,7 +150,7 @@ struct FollowCommand: ParsableCommand {
                     throw ExitStatus.remoteUnreachable
                 }
             }
-            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall, screen: screen),
+            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall, screen: screen, key: key),
                                  received: plan, screen: screen)
         }
     }
@@ -140,5 +178,30 @@ private final class LeaderAnswer: @unchecked Sendable {
     func wait() -> Result<LeaderWall, IPCSocketError> {
         done.wait()
         return result ?? .failure(IPCSocketError(description: "no answer"))
+    }
+}
+
+/// `videowall key new PATH`: the key the machines of one wall share (`lead --wall-key-file`,
+/// `follow --wall-key-file`).
+struct KeyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "key",
+        abstract: "Make the key the machines of one wall share.",
+        subcommands: [NewKey.self])
+
+    struct NewKey: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "new",
+            abstract: "Write a new random wall key to PATH, readable by its owner only; an existing file is never replaced.")
+
+        @Argument(help: "Where to write the key.")
+        var path: String
+
+        func run() throws {
+            do { try WallKey.create(at: path) } catch {
+                Console.error(error.description)
+                throw ExitStatus.outputLost
+            }
+        }
     }
 }

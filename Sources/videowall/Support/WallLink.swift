@@ -8,15 +8,24 @@ import VideoWallRemote
 /// A wall's part in a wall across machines (`videowall lead`, `videowall follow`).
 enum WallRole {
     /// Serves the wall's clock on `clockPort` (UDP) and the remote-control protocol on
-    /// `controlPort` (TCP).
-    case lead(clockPort: Int, controlPort: Int)
+    /// `controlPort` (TCP), on the addresses and for the keys `access` says.
+    case lead(clockPort: Int, controlPort: Int, access: LeaderAccess)
     /// Runs on the clock the leader at `host` serves on `clockPort`, and follows its timeline,
     /// read from its control port; `wall` is what the leader said it plays; `screen` the
-    /// canvas screen it shows (`--screen`), named in its reports to the leader.
-    case follow(host: String, controlPort: Int, clockPort: Int, wall: LeaderWall, screen: String?)
+    /// canvas screen it shows (`--screen`), named in its reports to the leader; `key` the wall
+    /// key it proves (and the leader must prove back).
+    case follow(host: String, controlPort: Int, clockPort: Int, wall: LeaderWall, screen: String?, key: WallKey?)
 
     static let defaultClockPort = 9637
     static let defaultControlPort = 9638
+}
+
+/// Where a leader listens and whom it lets in: loopback only unless a key is given
+/// (`--control-address`, `--clock-address`, `--wall-key-file`, `--control-key-file`).
+struct LeaderAccess {
+    var controlAddress: String
+    var clockAddress: String
+    var keys: ControlPortAccess
 }
 
 /// What a follower reads from its leader before it starts.
@@ -37,8 +46,8 @@ enum WallLink {
     /// Starts the leader's control port (before the wall loads, as `--input-ipc-server`).
     /// `plan`: the layout the followers are told (`wall-layout`).
     static func startLeading(_ role: WallRole?, wall: Wall, plan: TilePlan?, stop: SessionStop) async throws(IPCSocketError) -> WallRemote? {
-        guard case .lead(_, let controlPort)? = role else { return nil }
-        let remote = try await WallRemote.start(tcpPort: controlPort, wall: wall)
+        guard case .lead(_, let controlPort, let access)? = role else { return nil }
+        let remote = try await WallRemote.start(tcpPort: controlPort, address: access.controlAddress, access: access.keys, wall: wall)
         remote.sharedLayout = plan?.shared
         remote.timeline = { [weak wall] in wall?.timeline?.json }
         remote.onFollowerChange = { name, change in
@@ -66,7 +75,7 @@ enum WallLink {
     /// one synchronised. A restarted leader that plays another wall (other sources or layout)
     /// ends the follower with status 3, to be started afresh.
     static func follow(_ role: WallRole?, wall: Wall, stop: SessionStop) async {
-        guard case .follow(let host, let controlPort, _, let expected, let screen)? = role else { return }
+        guard case .follow(let host, let controlPort, _, let expected, let screen, let key)? = role else { return }
         guard await settleClock(wall) else {
             Console.error("follow: the clock of \(TerminalText.quoted(host)) did not synchronise within 10 s")
             stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
@@ -81,7 +90,7 @@ enum WallLink {
         // The paused timeline last stood on, and how many times.
         var stoodOn: WallTimeline?
         var standings = 0
-        let leader = ControlPortConnection(host: host, port: controlPort, timeout: .seconds(2))
+        let leader = ControlPortConnection(host: host, port: controlPort, key: key, timeout: .seconds(2))
         let machine = hostName()
         var lastReport = ContinuousClock.now - reportInterval
         while stop.reason == nil {
@@ -92,7 +101,7 @@ enum WallLink {
                 if lost { Console.note("follow: the leader answers again: joining it"); lost = false }
                 if let name = timeline.clock, let known = leaderClock, name != known {
                     Console.note("follow: the leader restarted (a new clock): synchronising with it again")
-                    guard case .success(let now) = await leaderWall(host: host, port: controlPort), now.plays(expected) else {
+                    guard case .success(let now) = await leaderWall(host: host, port: controlPort, key: key), now.plays(expected) else {
                         Console.error("follow: the restarted leader plays another wall (its sources or layout changed): stopping; start the follower again to follow it")
                         stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
                         return
@@ -247,12 +256,13 @@ enum WallLink {
 
     /// What a follower asks the leader before it starts: the sources, the clock's port and the
     /// layout (when the leader was given one).
-    nonisolated static func leaderWall(host: String, port: Int) async -> Result<LeaderWall, IPCSocketError> {
+    nonisolated static func leaderWall(host: String, port: Int, key: WallKey?) async -> Result<LeaderWall, IPCSocketError> {
         await Task.detached { () -> Result<LeaderWall, IPCSocketError> in
             do throws(IPCSocketError) {
-                let sources = try IPCClient.request([.string("get_property"), .string("wall-sources")], host: host, port: port, timeout: .seconds(5))
-                let clock = try IPCClient.request([.string("get_property"), .string("clock-port")], host: host, port: port, timeout: .seconds(5))
-                let layout = try IPCClient.request([.string("get_property"), .string("wall-layout")], host: host, port: port, timeout: .seconds(5))
+                let leader = ControlPortConnection(host: host, port: port, key: key, timeout: .seconds(5))
+                let sources = try leader.request([.string("get_property"), .string("wall-sources")])
+                let clock = try leader.request([.string("get_property"), .string("clock-port")])
+                let layout = try leader.request([.string("get_property"), .string("wall-layout")])
                 guard case .array(let list)? = sources.data, !list.isEmpty, list.count <= LayoutParser.maximumRegionCount else {
                     return .failure(IPCSocketError(description: "the leader names no sources (\(sources.error))"))
                 }

@@ -1,0 +1,124 @@
+import Foundation
+import VideoWallCore
+import VideoWallProtocol
+import VideoWallRemote
+import VideoWallTestSupport
+import XCTest
+
+/// A leader's control port lets no one in who does not prove the wall key, and a flood of
+/// idle connections does not keep a follower out; the network is opened only with a key.
+/// Real processes and sockets on 127.0.0.1.
+final class ControlPortSecurityTests: XCTestCase {
+    func testAKeyedLeaderAnswersOnlyWhoProvesTheKey() throws {
+        let clip = try onMainLoop {
+            try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 25, frames: 500, keyFrameInterval: 50))
+        }
+        let scratch = try WallScratch("vw-locked", keyed: true)
+        defer { withExtendedLifetime(scratch) {} }
+        let port = scratch.controlPort
+        let runs = Runs()
+        runs.start("leader") { try CommandRunner.run(scratch.leaderArguments(quitAfter: 14, [clip]), timeout: 40) }
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: port, key: scratch.key), "the leader serves who holds the key")
+
+        // Asking without the proof: the greeting, one error, the connection closed; nothing
+        // of the wall.
+        let asked = try Self.talk(#"{"command": ["get_property", "wall-sources"], "request_id": 1}"# + "\n", port: port, timeout: 5)
+        XCTAssertTrue(asked.text.contains(#""challenge""#), asked.text)
+        XCTAssertTrue(asked.text.contains("authentication required"), asked.text)
+        XCTAssertFalse(asked.text.contains(clip) || asked.text.contains(#""data""#), "nothing of the wall: \(asked.text)")
+        XCTAssertTrue(asked.closed, "closed after the error")
+        // Saying nothing: closed once the time to authenticate is over.
+        let silent = try Self.talk(nil, port: port, timeout: 12)
+        XCTAssertTrue(silent.closed, "a silent client is closed")
+        XCTAssertLessThan(silent.seconds, 9, "within the time to authenticate (5 s)")
+
+        // No key, another key: refused, each with its reason.
+        XCTAssertThrowsError(try IPCClient.request([.string("get_property"), .string("wall-sources")], host: "127.0.0.1", port: port, timeout: .seconds(3))) {
+            XCTAssertTrue("\($0)".contains("asks for its key"), "\($0)")
+        }
+        XCTAssertThrowsError(try IPCClient.request([.string("get_property"), .string("wall-sources")], host: "127.0.0.1", port: port, key: .random(), timeout: .seconds(3))) {
+            XCTAssertTrue("\($0)".contains("refused the key"), "\($0)")
+        }
+
+        // With the key: a follower reads the wall's sources, and may not change the wall.
+        let sources = try IPCClient.request([.string("get_property"), .string("wall-sources")], host: "127.0.0.1", port: port, key: scratch.key, timeout: .seconds(3))
+        XCTAssertTrue(sources.succeeded, sources.error)
+        XCTAssertEqual(sources.data, .array([.string(clip)]))
+        for command: [JSONValue] in [[.string("set_property"), .string("pause"), .bool(true)],
+                                     [.string("loadfile"), .string(clip), .string("replace"), .number(1)],
+                                     [.string("get_property"), .string("tile/1/path")], [.string("quit")]] {
+            let reply = try IPCClient.request(command, host: "127.0.0.1", port: port, key: scratch.key, timeout: .seconds(3))
+            XCTAssertEqual(reply.error, "not allowed on this connection", "\(command)")
+        }
+
+        // 200 connections left open and idle: a follower's connection still gets in at once.
+        let idle = (0..<200).compactMap { _ in Self.connect(port: port) }
+        defer { idle.forEach { close($0) } }
+        XCTAssertEqual(idle.count, 200)
+        let follower = ControlPortConnection(host: "127.0.0.1", port: port, key: scratch.key, timeout: .seconds(3))
+        let asking = Date()
+        let timeline = try follower.request([.string("get_property"), .string("wall-timeline")])
+        XCTAssertTrue(timeline.succeeded, timeline.error)
+        XCTAssertLessThan(Date().timeIntervalSince(asking), 1, "answered at once")
+
+        let results = runs.wait()
+        XCTAssertEqual(results["leader"]??.status, 0, results["leader"]??.standardError ?? "did not run")
+    }
+
+    func testTheNetworkIsOpenedOnlyWithAKeyAndAKeyIsKeptSecret() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("vw-key-cli-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for arguments in [["--control-address", "0.0.0.0"], ["--clock-address", "192.0.2.7"]] {
+            let refused = try CommandRunner.run(["lead", "--headless"] + arguments + ["/nowhere.mp4"], timeout: 20)
+            XCTAssertEqual(refused.status, 64, refused.standardError)
+            XCTAssertTrue(refused.standardError.contains("--wall-key-file"), refused.standardError)
+            XCTAssertEqual(refused.standardError.split(separator: "\n").count, 1, refused.standardError)
+        }
+        let notAnAddress = try CommandRunner.run(["lead", "--headless", "--wall-key-file", folder + "/k", "--control-address", "example.org", "/nowhere.mp4"], timeout: 20)
+        XCTAssertEqual(notAnAddress.status, 64, notAnAddress.standardError)
+
+        // `videowall key new`: made once, for its owner; a key others can read is refused.
+        let key = folder + "/wall.key"
+        XCTAssertEqual(try CommandRunner.run(["key", "new", key], timeout: 20).status, 0)
+        XCTAssertNotNil(try? WallKey.load(path: key))
+        let again = try CommandRunner.run(["key", "new", key], timeout: 20)
+        XCTAssertEqual(again.status, 4, "an existing key is never replaced: \(again.standardError)")
+        chmod(key, 0o644)
+        let exposed = try CommandRunner.run(["lead", "--headless", "--wall-key-file", key, "/nowhere.mp4"], timeout: 20)
+        XCTAssertEqual(exposed.status, 64, exposed.standardError)
+        XCTAssertTrue(exposed.standardError.contains("chmod 600"), exposed.standardError)
+    }
+
+    /// A connection to the control port (nil when refused).
+    private static func connect(port: Int) -> Int32? {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard connected == 0 else { close(fd); return nil }
+        return fd
+    }
+
+    /// Connects, sends `line` (if any), and reads until the port closes the connection or
+    /// `timeout` seconds pass: what it said, whether it closed, and after how long.
+    private static func talk(_ line: String?, port: Int, timeout: Int) throws -> (text: String, closed: Bool, seconds: Double) {
+        guard let fd = connect(port: port) else { throw POSIXError(.ECONNREFUSED) }
+        defer { close(fd) }
+        var bound = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
+        let start = Date()
+        if let line { _ = line.withCString { send(fd, $0, strlen($0), Int32(MSG_NOSIGNAL)) } }
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date().timeIntervalSince(start) < Double(timeout) {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { return (text, true, Date().timeIntervalSince(start)) }
+            if count < 0 { return (text, errno == ECONNRESET, Date().timeIntervalSince(start)) }
+            text += String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+        return (text, false, Date().timeIntervalSince(start))
+    }
+}
