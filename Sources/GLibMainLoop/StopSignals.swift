@@ -7,13 +7,15 @@ import Foundation
 /// default action (death with no report). Each is remembered and handed, on the main loop, to
 /// whoever listens (`onSignal`), including one that arrived before anyone listened.
 ///
-/// SIGINT, SIGTERM and SIGHUP come through `g_unix_signal_add_full`. GLib does not take SIGQUIT
-/// (whose default action, and the Swift runtime's handler, dump a backtrace): a plain
-/// `sigaction` handler writes it to a pipe watched with `g_unix_fd_add`.
+/// SIGINT, SIGTERM, SIGHUP, SIGUSR1 and SIGUSR2 come through `g_unix_signal_add_full`. GLib
+/// does not take SIGQUIT (whose default action, and the Swift runtime's handler, dump a
+/// backtrace): a plain `sigaction` handler writes it to a pipe watched with `g_unix_fd_add`.
+/// SIGPIPE is ignored: a write to a closed pipe or socket fails instead (and the output it was
+/// for is reported lost), rather than ending the program without its report.
 @MainActor
 public final class StopSignals {
     public enum Signal: Int32, Sendable, CustomStringConvertible {
-        case hangUp = 1, interrupt = 2, quit = 3, terminate = 15
+        case hangUp = 1, interrupt = 2, quit = 3, userDefined1 = 10, userDefined2 = 12, terminate = 15
 
         public var description: String {
             switch self {
@@ -21,6 +23,8 @@ public final class StopSignals {
             case .interrupt: return "SIGINT"
             case .quit: return "SIGQUIT"
             case .terminate: return "SIGTERM"
+            case .userDefined1: return "SIGUSR1"
+            case .userDefined2: return "SIGUSR2"
             }
         }
     }
@@ -36,7 +40,8 @@ public final class StopSignals {
         let watcher = StopSignals()
         installed = watcher
         let data = Unmanaged.passUnretained(watcher).toOpaque()  // lives for the process
-        for signal in [Signal.interrupt, .terminate, .hangUp] {
+        signal(SIGPIPE, SIG_IGN)
+        for signal in [Signal.interrupt, .terminate, .hangUp, .userDefined1, .userDefined2] {
             // `gboolean (*)(gpointer)`; the source, and the route it is handed, stay for the
             // whole run (GLib puts the default action back when the last source of a signal goes).
             let route = Unmanaged.passRetained(SignalRoute(signal: signal, watcher: watcher)).toOpaque()

@@ -30,6 +30,12 @@ extension WallRemote {
             await wall.send(.step(frames: frames))
             return .success(nil)
         case .loadFile(let url, let tile):
+            // A stream (rtsp, srt, udp) plays only when this machine's user names it: on the
+            // wall's own socket, not over the network.
+            if let why = SourceSchemes.refusal(of: url, namedByUser: roles[client] == .owner) {
+                onRefusal?("loadfile \(TerminalText.quoted(url)): \(why)")
+                return .failure(.loadingFailed)
+            }
             return await load(url, intoTile: tile).map { nil }
         case .playlistStep(let forward, let tile):
             return await step(forward: forward, tile: tile).map { nil }

@@ -30,12 +30,15 @@ public final class WallRemote {
     /// Each follower's last report, by client (`wall-report`): gone with its connection.
     var followers: [Int: FollowerReport] = [:]
     /// What each client may ask (its transport's, or the key it proved).
-    private var roles: [Int: ControlRole] = [:]
+    var roles: [Int: ControlRole] = [:]
 
     /// Told when a follower joins, cannot keep up, keeps up again or leaves, with the name it
     /// goes by (`FollowerReport.name(client:)`).
     public var onFollowerChange: ((String, FollowerChange) -> Void)?
 
+    /// Told, in one line, why a client's request was refused (a source not allowed), for the
+    /// program to say; the wall plays on.
+    public var onRefusal: ((String) -> Void)?
     /// Asked to stop the program (`quit`), with the exit status the client gave, if any.
     public var onQuit: ((Int?) -> Void)?
     /// The layout a leader plays, for its followers (`wall-layout`); nil: unavailable (the

@@ -12,7 +12,7 @@ struct VideoWallCommand: ParsableCommand {
         others played; 2 no tile could play; 3 GStreamer or the window could not start; 4 the \
         report or the screenshot asked for was not written; 5 the window was destroyed from \
         outside; 6 the connection to the display was lost; 7 stopping took longer than 5 s; \
-        64 bad command line or layout; 129 SIGHUP; 131 SIGQUIT; N a remote client's 'quit N'.
+        64 bad command line or layout; 129 SIGHUP; 131 SIGQUIT; 138 SIGUSR1; 140 SIGUSR2 (SIGPIPE is ignored); N a remote client's 'quit N'.
         """,
         subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self, BenchCommand.self, IPCClientCommand.self, LeadCommand.self, FollowCommand.self, KeyCommand.self],
         defaultSubcommand: PlayCommand.self

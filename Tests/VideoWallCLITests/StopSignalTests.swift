@@ -25,11 +25,11 @@ final class StopSignalTests: XCTestCase {
         XCTAssertTrue((report.first?["error"] as? String ?? "").hasPrefix("not ready"), "\(report)")
     }
 
-    /// SIGHUP (the terminal went away) and SIGQUIT (Ctrl-\) stop the wall like SIGTERM, with
-    /// the report, and exit with 128 + the signal's number.
+    /// SIGHUP (the terminal went away), SIGQUIT (Ctrl-\), SIGUSR1 and SIGUSR2 stop the wall
+    /// like SIGTERM, with the report, and exit with 128 + the signal's number.
     func testHangUpAndQuitStopWithTheReportAndTheirOwnStatus() throws {
         let clip = try clip()
-        for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGQUIT, "SIGQUIT")] {
+        for (signal, name) in [(SIGHUP, "SIGHUP"), (SIGQUIT, "SIGQUIT"), (SIGUSR1, "SIGUSR1"), (SIGUSR2, "SIGUSR2")] {
             let started = Date()
             let result = try CommandRunner.run(["--headless", "--report", "-", clip], timeout: 20, signalAfter: 1.2, signal: signal)
             XCTAssertEqual(result.status, 128 + signal, "\(name): \(result.standardError)")
@@ -40,5 +40,13 @@ final class StopSignalTests: XCTestCase {
             XCTAssertEqual(report.first?["state"] as? String, "playing", "\(name): \(report)")
             XCTAssertGreaterThan(report.first?["framesRendered"] as? Int ?? 0, 10, "\(name): \(report)")
         }
+    }
+
+    /// SIGPIPE (what writing to a reader that went away sends) is ignored: the wall plays on
+    /// to its end and writes its report.
+    func testABrokenPipeSignalDoesNotEndTheWall() throws {
+        let result = try CommandRunner.run(["--headless", "--quit-after", "2.5", "--report", "-", try clip()], timeout: 20, signalAfter: 1.2, signal: SIGPIPE)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertEqual(try result.reportTiles().first?["state"] as? String, "playing")
     }
 }

@@ -18,6 +18,9 @@ package enum AssetLoader {
     /// `forTile`: the source is to play in a tile, so a picture past `SourceLimits` is refused
     /// while it is described, before a frame of it is decoded (`probe` describes any size).
     static func load(_ source: String, seconds timeout: Double, forTile: Bool = false) async throws(AssetError) -> Asset {
+        // Only the schemes a wall opens reach GStreamer (what a remote client or a leader may
+        // name is checked where it arrives).
+        if let why = SourceSchemes.refusal(of: source, namedByUser: true) { throw AssetError(source: source, reason: .invalidLocation(why)) }
         let uri = MediaLocation.uri(for: source)
         if let path = MediaLocation.localPath(for: source) {
             let check = await BlockingCalls.run("checking \(path)", timeout: timeout) { FileCheck(path: path) }

@@ -34,7 +34,7 @@ enum ExitStatus {
     /// that what was asked for is missing.
     static func forStop(_ reason: StopReason?, failedTiles: Int, totalTiles: Int, outputsLost: Bool) -> ExitCode {
         switch reason {
-        case .signal(let signal) where signal == .hangUp || signal == .quit: return stoppedBy(signal.rawValue)
+        case .signal(let signal) where signal != .interrupt && signal != .terminate: return stoppedBy(signal.rawValue)
         case .windowDestroyed: return windowDestroyed
         case .remoteQuit(let code?): return ExitCode(code)
         default: return outputsLost ? outputLost : forResult(failedTiles: failedTiles, totalTiles: totalTiles)

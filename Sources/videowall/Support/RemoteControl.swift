@@ -12,6 +12,7 @@ enum RemoteControl {
         let remote = try await WallRemote.start(at: path, wall: wall)
         remote.timeline = { [weak wall] in wall?.timeline?.json }
         remote.onQuit = { [weak stop] code in stop?.stop(.remoteQuit(code: code.map(Int32.init))) }
+        remote.onRefusal = { Console.warning($0) }
         stop.whenStopping { [weak remote] in remote?.stop() }
         return remote
     }

@@ -50,6 +50,7 @@ enum WallLink {
         let remote = try await WallRemote.start(tcpPort: controlPort, address: access.controlAddress, access: access.keys, wall: wall)
         remote.sharedLayout = plan?.shared
         remote.timeline = { [weak wall] in wall?.timeline?.json }
+        remote.onRefusal = { Console.warning("lead: \($0)") }
         remote.onFollowerChange = { name, change in
             switch change {
             case .joined: Console.note("lead: \(name) follows")

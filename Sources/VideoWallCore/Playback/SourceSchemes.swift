@@ -1,0 +1,27 @@
+/// Which sources a tile may open. GStreamer has a source for many URI schemes (`icy`, `fd`,
+/// `v4l2`, `rfb`, `sftp` and `smb` through gvfs, ...), and a wall opens few: paths and `file://`,
+/// `http(s)` (HLS and DASH over them too), and the live streams `rtsp`, `srt` and `udp` when the
+/// user named them (on the command line, or in a layout or playlist on this machine), not when a
+/// remote client or a leader did.
+public enum SourceSchemes {
+    static let web: Set<String> = ["http", "https"]
+    static let streams: Set<String> = ["rtsp", "rtsps", "srt", "udp"]
+
+    /// Why `source` may not play, in words; nil when it may. `namedByUser`: the user named it
+    /// on this machine.
+    public static func refusal(of source: String, namedByUser: Bool) -> String? {
+        guard let scheme = scheme(of: source) else { return nil }
+        if scheme == "file" || web.contains(scheme) { return nil }
+        if streams.contains(scheme) {
+            return namedByUser ? nil : "\(scheme):// streams play only when named on this machine (the command line, a layout or a playlist file)"
+        }
+        return "the scheme \(TerminalText.quoted(scheme, limit: 32)) is not allowed: a tile plays paths, file://, http(s) (HLS over it too), and rtsp, srt or udp streams named on this machine"
+    }
+
+    /// The scheme before `://`, lower-cased; nil for a path.
+    static func scheme(of source: String) -> String? {
+        guard let colon = source.firstIndex(of: ":"), source[colon...].hasPrefix("://"), colon > source.startIndex,
+              source[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+        return source[..<colon].lowercased()
+    }
+}
