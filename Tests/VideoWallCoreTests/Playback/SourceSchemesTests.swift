@@ -1,0 +1,24 @@
+@testable import VideoWallCore
+import XCTest
+
+/// The schemes a tile may open, and who may name a stream.
+final class SourceSchemesTests: XCTestCase {
+    func testPathsFilesAndTheWebAlwaysPlayStreamsOnlyWhenNamedHere() {
+        for source in ["/srv/a.mp4", "relative/b.mkv", "file:///srv/a.mp4", "http://host/x.mp4", "HTTPS://host/live.m3u8", "/odd/dir://name.mp4"] {
+            XCTAssertNil(SourceSchemes.refusal(of: source, namedByUser: false), source)
+        }
+        for source in ["rtsp://camera/1", "srt://host:9000", "udp://239.0.0.1:5000"] {
+            XCTAssertNil(SourceSchemes.refusal(of: source, namedByUser: true), source)
+            XCTAssertNotNil(SourceSchemes.refusal(of: source, namedByUser: false), "\(source) from a remote client or a leader")
+        }
+    }
+
+    func testEveryOtherSchemeIsRefusedNamingIt() {
+        for (source, scheme) in [("icy://host/x.mp4", "icy"), ("fd://0", "fd"), ("v4l2:///dev/video0", "v4l2"), ("rfb://host", "rfb"),
+                                 ("sftp://host/a.mp4", "sftp"), ("smb://share/a.mp4", "smb"), ("rtmp://host/live", "rtmp")] {
+            let why = SourceSchemes.refusal(of: source, namedByUser: true)
+            XCTAssertTrue(why?.contains("'\(scheme)' is not allowed") == true, "\(source): \(why ?? "allowed")")
+        }
+        XCTAssertTrue(SourceSchemes.refusal(of: "x\u{1B}[2J://y", namedByUser: true) == nil, "not a scheme: a path")
+    }
+}
