@@ -11,6 +11,7 @@ packages=(
   gstreamer1.0-libav gstreamer1.0-gtk3 gstreamer1.0-gl gstreamer1.0-x
   xvfb xauth x11-utils imagemagick
   dbus-daemon libglib2.0-bin
+  systemd
   python3
 )
 
