@@ -75,13 +75,13 @@ let package = Package(
         .target(name: "VideoWallDBus", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine", "CGio"], packageAccess: false),
 
         // The GTK 3 wall window.
-        .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallPresentation", "VideoWallEngine", "GStreamerKit", "CGtk"], packageAccess: false),
+        .target(name: "VideoWallWindow", dependencies: ["VideoWallCore", "VideoWallPresentation", "VideoWallEngine", "GStreamerKit", "GIOKit", "CGtk"], packageAccess: false),
 
         // The benchmark: sync, loop, seek, start-up and cost, against bare GStreamer baselines.
         .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "GStreamerKit", "GLibMainLoop"]),
 
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallProtocol", "VideoWallPresentation", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",
+            "VideoWallCore", "VideoWallProtocol", "VideoWallPresentation", "VideoWallEngine", "GIOKit", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -12,7 +12,7 @@ import VideoWallCore
 /// thread.
 enum ReversedClip {
     /// `~/.cache/videowall/reversed` (`MediaCache`).
-    static var directory: String { MediaCache.directory("reversed") }
+    static var directory: String { get throws { try MediaCache.directory("reversed") } }
 
     /// The longest a copy may take (a long file is not a sensible reverse item).
     static let timeout = 120.0
@@ -24,7 +24,7 @@ enum ReversedClip {
     }
 
     static func make(video: String) throws -> Made {
-        let path = directory + "/" + MediaCache.key(try MediaCache.stamp(of: video)) + ".mp4"
+        let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: video)) + ".mp4"
         // The length is written beside the copy (before it: a copy is never there without it).
         if FileManager.default.fileExists(atPath: path) {
             if let length = try? lengthFile(of: path) { return Made(path: path, length: length) }

@@ -27,7 +27,7 @@ import VideoWallCore
 /// the main thread.
 enum SoundedClip {
     /// `~/.cache/videowall/sounded` (`MediaCache`).
-    static var directory: String { MediaCache.directory("sounded") }
+    static var directory: String { get throws { try MediaCache.directory("sounded") } }
 
     /// The longest a copy may take.
     static let timeout = 300.0
@@ -47,7 +47,7 @@ enum SoundedClip {
     /// the whole one).
     static func make(video: String, hasSound: Bool, inPoint: MediaTime? = nil, outPoint: MediaTime? = nil) throws -> String {
         guard inPoint != nil || outPoint != nil else {
-            let path = directory + "/" + MediaCache.key(try MediaCache.stamp(of: video) + "\u{0}sounded") + ".mkv"
+            let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: video) + "\u{0}sounded") + ".mkv"
             return try MediaCache.file(path) { partial in
                 let picture = try scanPicture(of: video)
                 try copy(video, endingAt: picture.end, keeping: nil, hasSound: hasSound, into: partial)
@@ -57,7 +57,7 @@ enum SoundedClip {
         // B-frames to start at 0, and counts in milliseconds), in the order its frames come.
         let whole = try make(video: video, hasSound: hasSound)
         let points = (inPoint.map { "\u{0}in \($0.nanoseconds)" } ?? "") + (outPoint.map { "\u{0}out \($0.nanoseconds)" } ?? "")
-        let path = directory + "/" + MediaCache.key(try MediaCache.stamp(of: whole) + "\u{0}cut" + points) + ".mkv"
+        let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: whole) + "\u{0}cut" + points) + ".mkv"
         return try MediaCache.file(path) { partial in
             let picture = try scanPicture(of: whole)
             let clockTime = { (time: MediaTime) in ClockTime(nanoseconds: UInt64(max(0, time.nanoseconds))) }

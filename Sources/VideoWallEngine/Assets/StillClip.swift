@@ -10,7 +10,7 @@ import VideoWallCore
 /// called off the main thread.
 enum StillClip {
     /// `~/.cache/videowall/stills` (`MediaCache`).
-    static var directory: String { MediaCache.directory("stills") }
+    static var directory: String { get throws { try MediaCache.directory("stills") } }
 
     /// The longest a still may take to be turned into a clip.
     static let timeout = 20.0
@@ -22,7 +22,7 @@ enum StillClip {
     static func make(image: String, duration: MediaTime, tenPerSecond: Bool = false) throws -> String {
         let milliseconds = min(max(duration.nanoseconds / 1_000_000, 1), 86_400_000)
         let frames = tenPerSecond ? max(1, (milliseconds + 50) / 100) : 1
-        let path = directory + "/" + MediaCache.key(try MediaCache.stamp(of: image) + "\u{0}\(milliseconds)" + (tenPerSecond ? "\u{0}10" : "")) + ".mkv"
+        let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: image) + "\u{0}\(milliseconds)" + (tenPerSecond ? "\u{0}10" : "")) + ".mkv"
         return try MediaCache.file(path) { partial in
             let divisor = gcd(1000 * frames, milliseconds)
             let pipeline = try Pipeline.parse("filesrc name=image ! decodebin ! videoconvert ! imagefreeze num-buffers=\(frames) ! "
@@ -40,7 +40,7 @@ enum StillClip {
     static func blank(color: RGBColor, duration: MediaTime) throws -> String {
         let frames = max(1, Int(duration.seconds * 10))
         let argb = String(format: "0xff%02x%02x%02x", color.red, color.green, color.blue)
-        let path = directory + "/blank-" + MediaCache.key("\(argb)\u{0}\(frames)") + ".mkv"
+        let path = try directory + "/blank-" + MediaCache.key("\(argb)\u{0}\(frames)") + ".mkv"
         return try MediaCache.file(path) { partial in
             // Raw RGB (a few kilobytes a frame at 64x36): a JPEG's YUV would shift the colour, and
             // the picture must match the region's own background around it.

@@ -34,11 +34,14 @@ package final class RenderLog: @unchecked Sendable {
     package init(path: String, onFailure: @escaping @Sendable (String) -> Void) {
         self.onFailure = onFailure
         queue.async { [output] in
-            guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path) else {
+            // Written as frames come, so not renamed into place; but a link planted at `path`
+            // is not followed (`O_NOFOLLOW`).
+            let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            guard fd >= 0 else {
                 output.failed = true
                 return onFailure("the render log cannot be written to \(TerminalText.quoted(path, limit: TerminalText.nameLimit)): no frame is logged")
             }
-            output.handle = handle
+            output.handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         }
     }
 

@@ -1,3 +1,4 @@
+import GIOKit
 import Foundation
 internal import GStreamerKit
 import VideoWallCore
@@ -76,10 +77,10 @@ extension Wall {
             return .failure(error)
         case .success(let bytes):
             do {
-                try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+                try AtomicFile.write(bytes, to: path)
                 return .success(path)
             } catch {
-                return .failure(SnapshotError(description: "could not write \(TerminalText.quoted(path)): \((error as NSError).localizedDescription)"))
+                return .failure(SnapshotError(description: "could not write \(TerminalText.quoted(path)): \(error.description)"))
             }
         }
     }

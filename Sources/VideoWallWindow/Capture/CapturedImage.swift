@@ -1,5 +1,6 @@
 internal import CGtk
 import Foundation
+import GIOKit
 import GStreamerKit
 
 /// What a window showed, read back from the display (`gdk_pixbuf_get_from_window`): the
@@ -50,8 +51,10 @@ enum WindowCapture {
     }
 
     /// Saves what the window shows as a PNG. The picture is taken on the main thread (it
-    /// reads the window), the file is encoded and written on a thread of its own
-    /// (`gdk_pixbuf_savev`; `gdk_pixbuf_save` is variadic), so a slow disk never holds the wall.
+    /// reads the window), encoded on a thread of its own (`gdk_pixbuf_save_to_bufferv`;
+    /// `gdk_pixbuf_save` is variadic) and written there whole or not at all (`AtomicFile`: a
+    /// failed save leaves the old file, which gdk-pixbuf's own save deletes, and a link at the
+    /// path is replaced, not followed), so a slow disk never holds the wall.
     @MainActor
     static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String, writeTimeout: Double = 5) async throws(WindowError) {
         guard let window = gtk_widget_get_window(widget) else { throw WindowError("\(path): the window is not on screen yet") }
@@ -63,15 +66,21 @@ enum WindowCapture {
         // A file that does not answer (a FIFO nobody reads, a dead network mount) is given up
         // after `writeTimeout`; its thread is left to finish or not.
         let answer = FirstAnswer<String?>()
-        let failure: String? = await withCheckedContinuation { continuation in
+        let failure: String? = await withCheckedContinuation { (continuation: CheckedContinuation<String?, Never>) in
             answer.continuation = continuation
             let timer = MainLoop.after(seconds: writeTimeout) { answer.give("no answer within \(Int(writeTimeout)) s") }
             Thread.detachNewThread {
                 var error: UnsafeMutablePointer<GError>?
                 var message: String?
-                if gdk_pixbuf_savev(picture.pixbuf, path, "png", nil, nil, &error) == 0 {
+                var buffer: UnsafeMutablePointer<gchar>?
+                var size: gsize = 0
+                if gdk_pixbuf_save_to_bufferv(picture.pixbuf, &buffer, &size, "png", nil, nil, &error) == 0 {
                     message = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "unknown error"
                     if let error { g_error_free(error) }
+                } else if let buffer {
+                    let bytes = Array(UnsafeRawBufferPointer(start: buffer, count: Int(size)).bindMemory(to: UInt8.self))
+                    g_free(buffer)
+                    do throws(AtomicFile.Failure) { try AtomicFile.write(bytes, to: path) } catch { message = error.description }
                 }
                 DispatchQueue.main.async { MainActor.assumeIsolated { timer.cancel(); answer.give(message) } }
             }

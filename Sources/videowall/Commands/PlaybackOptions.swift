@@ -41,6 +41,9 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("How long a playlist shows a still image (PNG, JPEG) whose item gives no 'duration:' (0.04 to 86400 seconds).", valueName: "seconds"))
     var imageDuration: Double = 10
 
+    @Option(name: .long, help: ArgumentHelp("The most the media cache keeps (stills made into clips, backwards and sounded copies, in XDG_CACHE_HOME/videowall), in MiB (1 to 1048576): past it the files used longest ago are removed.", valueName: "MiB"))
+    var cacheLimit = 2048
+
     @Option(name: .customLong("ab-loop-a"), help: ArgumentHelp("The A-B loop's start, in seconds (0 to 2592000); with --ab-loop-b after it, the wall loops between them.", valueName: "seconds"))
     var abLoopA: Double?
 
@@ -63,6 +66,7 @@ struct PlaybackOptions: ParsableArguments {
     func validate() throws {
         if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
         try NumberChecks.whole(maxTiles, option: "--max-tiles", in: Self.tileLimits)
+        try NumberChecks.whole(cacheLimit, option: "--cache-limit", in: 1...1_048_576)
         if let report, report != "-" { try OutputPaths.check(report, option: "--report") }
         if let renderLog { try OutputPaths.check(renderLog, option: "--render-log") }
         if let retry, RecoveryPolicy(parsing: retry) == nil {
@@ -102,7 +106,7 @@ struct PlaybackOptions: ParsableArguments {
                          offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
                          abLoop: (abLoopA.map(MediaTime.seconds), abLoopB.map(MediaTime.seconds)),
                          tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil,
-                         imageDuration: imageDuration, videoRotate: PictureRotation(parsing: videoRotate) ?? .auto)
+                         imageDuration: imageDuration, cacheLimit: cacheLimit, videoRotate: PictureRotation(parsing: videoRotate) ?? .auto)
     }
 }
 
@@ -132,6 +136,8 @@ struct PlaybackSettings {
     var tileScreenshots: (seconds: Double, folder: String)?
     /// `--image-duration`, in seconds.
     var imageDuration = 10.0
+    /// `--cache-limit`, in MiB.
+    var cacheLimit = 2048
     /// `--video-rotate`: how every tile's picture is turned, before a region's own `rotate:`.
     var videoRotate = PictureRotation.auto
     /// `videowall lead` or `videowall follow`: the wall's part in a wall across machines.
@@ -153,6 +159,7 @@ struct PlaybackSettings {
     /// The wall holds `maxTiles`, or every tile of a layout that has more regions; the
     /// layout's `sync: items` makes its playlists change item together.
     func wallConfiguration(tiles: Int, layout: Layout? = nil) -> WallConfiguration {
+        MediaCache.limit.withLock { $0 = Int64(cacheLimit) << 20 }
         var configuration = WallConfiguration()
         configuration.itemsInRows = layout?.syncItems ?? false
         configuration.maximumTiles = max(maxTiles, tiles)

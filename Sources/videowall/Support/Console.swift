@@ -1,4 +1,5 @@
 import Foundation
+import GIOKit
 import VideoWallCore
 
 /// One-line messages on standard error, prefixed with the program name. Every message is
@@ -34,13 +35,15 @@ enum Console {
     }
 
     /// Writes `text` to `path`, or to standard output for "-"; throws when the bytes were not
-    /// all written (a full disk, `>/dev/full`, a closed pipe), so the caller can say so.
+    /// all written (a full disk, `>/dev/full`, a closed pipe), so the caller can say so. A file
+    /// is written whole or not at all, and a link at `path` is replaced, not followed
+    /// (`AtomicFile`).
     static func write(_ text: String, to path: String) throws {
         let data = Data((text.hasSuffix("\n") ? text : text + "\n").utf8)
         if path == "-" {
             try FileHandle.standardOutput.write(contentsOf: data)
         } else {
-            try data.write(to: URL(fileURLWithPath: path))
+            try AtomicFile.write(Array(data), to: path)
         }
     }
 }
