@@ -94,7 +94,7 @@ struct WallBench {
 
     /// A follower reaching the leader through `relay`, writing its render log as `follower<index>.log`.
     private func startFollower(_ stage: Stage, index: Int, through relay: (UDPRelay, TCPRelay), seconds: Double) throws -> ChildProcess {
-        try ChildProcess([options.executable, "follow", "--headless", "--quit-after", String(seconds),
+        try ChildProcess([options.executable, "follow", "--headless", "--media-root", (stage.clip as NSString).deletingLastPathComponent, "--quit-after", String(seconds),
                           "--clock-port", String(relay.0.port), "--render-log", stage.folder + "/follower\(index).log",
                           "127.0.0.1:\(relay.1.port)"], environment: stage.environment, output: output(stage, "follower\(index)"))
     }

@@ -90,6 +90,37 @@ final class ControlPortSecurityTests: XCTestCase {
         XCTAssertTrue(exposed.standardError.contains("chmod 600"), exposed.standardError)
     }
 
+    /// A follower plays what its leader names only inside its `--media-root`: a file
+    /// elsewhere, a folder, or any local file without a root, is refused before anything plays.
+    func testAFollowerPlaysOnlyWhatItsMediaRootHolds() throws {
+        let clip = try onMainLoop {
+            try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 25, frames: 250, keyFrameInterval: 25))
+        }
+        let scratch = try WallScratch("vw-media-root")
+        defer { withExtendedLifetime(scratch) {} }
+        let folderList = scratch.folder + "/shows"
+        try FileManager.default.createDirectory(atPath: folderList, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: clip, toPath: folderList + "/a.mp4")
+        let elsewhere = scratch.folder + "/empty-root"
+        try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
+        let runs = Runs()
+        runs.start("leader") { try CommandRunner.run(scratch.leaderArguments(quitAfter: 10, looping: true, [clip, folderList]), timeout: 40) }
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: scratch.controlPort), "the leader serves")
+        let leader = "127.0.0.1:\(scratch.controlPort)"
+
+        let noRoot = try CommandRunner.run(["follow", "--headless", "--quit-after", "2", leader], timeout: 30)
+        XCTAssertEqual(noRoot.status, 64, noRoot.standardError)
+        XCTAssertTrue(noRoot.standardError.contains("only inside --media-root, which was not given"), noRoot.standardError)
+        let outside = try CommandRunner.run(["follow", "--headless", "--quit-after", "2", "--media-root", elsewhere, leader], timeout: 30)
+        XCTAssertEqual(outside.status, 64, outside.standardError)
+        XCTAssertTrue(outside.standardError.contains("outside --media-root"), outside.standardError)
+        let folder = try CommandRunner.run(["follow", "--headless", "--quit-after", "2", "--media-root", NSTemporaryDirectory(), leader], timeout: 30)
+        XCTAssertEqual(folder.status, 64, folder.standardError)
+        XCTAssertTrue(folder.standardError.contains("a folder or a device is never played for a leader"), folder.standardError)
+        XCTAssertFalse(folder.standardError.contains(TestClips.directory), "the clip inside the root is not refused: \(folder.standardError)")
+        _ = runs.wait()
+    }
+
     /// A connection to the control port (nil when refused).
     private static func connect(port: Int) -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)

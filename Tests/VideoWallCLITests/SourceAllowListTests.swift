@@ -16,4 +16,15 @@ final class SourceAllowListTests: XCTestCase {
         }
         XCTAssertEqual(try result.reportTiles().map { $0["state"] as? String }, ["failed", "failed", "playing"])
     }
+
+    /// A source's credentials and token are not shown: not in the messages, not in the report.
+    func testCredentialsInASourceAreNeitherSaidNorReported() throws {
+        let secret = "http://viewer:hunter2@127.0.0.1:1/wall.mp4?token=s3cr3t"
+        let result = try CommandRunner.run(["--headless", "--quit-after", "1", "--report", "-", secret], timeout: 30)
+        XCTAssertEqual(result.status, 2, result.standardError)
+        XCTAssertTrue(result.standardError.contains("http://***@127.0.0.1:1/wall.mp4?***"), result.standardError)
+        for text in [result.standardError, result.standardOutput] {
+            XCTAssertFalse(text.contains("hunter2") || text.contains("s3cr3t"), text)
+        }
+    }
 }

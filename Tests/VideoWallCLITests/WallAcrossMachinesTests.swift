@@ -37,7 +37,7 @@ final class WallAcrossMachinesTests: XCTestCase {
 
         for name in ["follower1", "follower2"] {
             runs.start(name) {
-                try CommandRunner.run(["follow", "--headless", "--quit-after", "6", "--render-log", folder + "/\(name).log", "--report", folder + "/\(name).json",
+                try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "6", "--render-log", folder + "/\(name).log", "--report", folder + "/\(name).json",
                                        "127.0.0.1:\(controlPort)"], timeout: 40)
             }
         }
@@ -84,7 +84,7 @@ final class WallAcrossMachinesTests: XCTestCase {
         XCTAssertTrue(Self.waitForTimeline(port: controlPort), "the first leader serves")
         let follower = Runs()
         follower.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--quit-after", "22", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 60)
+            try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "22", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 60)
         }
         XCTAssertEqual(first.wait()["first"]??.status, 0)
         Thread.sleep(forTimeInterval: 1)
@@ -129,7 +129,7 @@ final class WallAcrossMachinesTests: XCTestCase {
         }
         XCTAssertTrue(Self.waitForTimeline(port: controlPort), "the leader serves")
         runs.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--quit-after", "9", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 40)
+            try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "9", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 40)
         }
         let results = runs.wait()
         for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
@@ -167,11 +167,11 @@ final class WallAcrossMachinesTests: XCTestCase {
 
     func testAFollowerWithNoLeaderSaysSoAndABadLeaderAddressIsRefused() throws {
         let port = try FreePort.tcp()
-        let unreachable = try CommandRunner.run(["follow", "--headless", "127.0.0.1:\(port)"], timeout: 30)
+        let unreachable = try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "127.0.0.1:\(port)"], timeout: 30)
         XCTAssertEqual(unreachable.status, 3, unreachable.standardError)
         XCTAssertTrue(unreachable.standardError.contains("follow: cannot read the wall from '127.0.0.1:\(port)'"), unreachable.standardError)
         XCTAssertEqual(unreachable.standardError.split(separator: "\n").count, 1, "one line: \(unreachable.standardError)")
-        let bad = try CommandRunner.run(["follow", "--headless", "leader:99999"], timeout: 30)
+        let bad = try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "leader:99999"], timeout: 30)
         XCTAssertEqual(bad.status, 64, bad.standardError)
         XCTAssertTrue(bad.standardError.contains("HOST or HOST:PORT"), bad.standardError)
     }

@@ -24,7 +24,7 @@ final class WallFollowerReportTests: XCTestCase {
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort, key: scratch.key), "the leader serves")
         for screen in ["left", "right"] {
             runs.start(screen) {
-                try CommandRunner.run(["follow", "--headless", "--quit-after", "8", "--screen", screen] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 40)
+                try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "8", "--screen", screen] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 40)
             }
         }
 

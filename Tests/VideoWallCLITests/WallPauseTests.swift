@@ -25,7 +25,7 @@ final class WallPauseTests: XCTestCase {
         }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort, key: scratch.key), "the leader serves")
         runs.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--quit-after", "14", "--render-log", folder + "/follower.log"] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 50)
+            try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "14", "--render-log", folder + "/follower.log"] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 50)
         }
         // The follower joins about 3 s after it starts (its clock settles first), later on a
         // busy machine: the pause waits until the leader hears it has played a second in sync.

@@ -33,7 +33,7 @@ final class WallPlaylistTests: XCTestCase {
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         Thread.sleep(forTimeInterval: 1)
         runs.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--quit-after", "15", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
+            try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "15", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
         }
         Thread.sleep(forTimeInterval: 7)
         // A keyless control port (loopback) serves followers only: the leader's own socket
@@ -92,7 +92,7 @@ final class WallPlaylistTests: XCTestCase {
         Thread.sleep(forTimeInterval: 1)
         let followerStart = WallScratch.monotonicNow()
         runs.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--quit-after", "14", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
+            try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "14", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
         }
         let results = runs.wait()
         for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }

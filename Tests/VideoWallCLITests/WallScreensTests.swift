@@ -49,7 +49,7 @@ final class WallScreensTests: XCTestCase {
         for screen in Self.screens {
             let follower = Runs()
             follower.start(screen.name) {
-                try CommandRunner.run(["follow", "--kiosk", "--quit-after", "8", "--screen", screen.name, "127.0.0.1:\(controlPort)"],
+                try CommandRunner.run(["follow", "--kiosk", "--media-root", NSTemporaryDirectory(), "--quit-after", "8", "--screen", screen.name, "127.0.0.1:\(controlPort)"],
                                       environment: ["DISPLAY": display], display: true, timeout: 40)
             }
             // Joined after the clock's 2 s of settling and the half-second lead.

@@ -18,6 +18,19 @@ public enum SourceSchemes {
         return "the scheme \(TerminalText.quoted(scheme, limit: 32)) is not allowed: a tile plays paths, file://, http(s) (HLS over it too), and rtsp, srt or udp streams named on this machine"
     }
 
+    /// `source` as a message, a report or a log may show it: a URL's user and password
+    /// (`user:secret@`) and its query (`?token=...`) become `***`; a path is as it is.
+    public static func redacted(_ source: String) -> String {
+        guard scheme(of: source) != nil, let separator = source.range(of: "://") else { return source }
+        let head = source[..<separator.upperBound]
+        var rest = source[separator.upperBound...]
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        if let at = rest[..<authorityEnd].lastIndex(of: "@") { rest = "***" + rest[at...] }
+        guard let question = rest.firstIndex(of: "?") else { return String(head + rest) }
+        let fragment = rest[question...].firstIndex(of: "#") ?? rest.endIndex
+        return String(head + rest[..<question] + "?***" + rest[fragment...])
+    }
+
     /// The scheme before `://`, lower-cased; nil for a path.
     static func scheme(of source: String) -> String? {
         guard let colon = source.firstIndex(of: ":"), source[colon...].hasPrefix("://"), colon > source.startIndex,

@@ -245,8 +245,13 @@ extension Wall {
         guard rate > 0, var current = sequence.entry(at: place), let length = current.entry.shownLength else { return nil }
         var boundary = start + length * (1 / rate)
         var next = sequence.entry(after: place, forward: true) ?? current
+        // The start is the leader's word: the leader's current item began at most an item
+        // ago, so a few steps reach now. A start far back (a hostile or broken leader, items
+        // of a millisecond) is not walked for ever: past `mostJoinSteps` the tile does not join.
+        var steps = 0
         while boundary < MediaTime(clock.time) + Self.itemJoinMargin {
-            guard let length = next.entry.shownLength, length > .zero else { return nil }
+            steps += 1
+            guard steps <= Self.mostJoinSteps, let length = next.entry.shownLength, length > .zero else { return nil }
             boundary = boundary + length * (1 / rate)
             current = next
             next = sequence.entry(after: next.index, forward: true) ?? next
@@ -254,6 +259,9 @@ extension Wall {
         guard let nextPlace = next.index, sequence.goesRound || nextPlace > (current.index ?? place) else { return nil }
         return (nextPlace, boundary)
     }
+
+    /// The most items `nextItem` steps over to find where a tile joins its leader.
+    static let mostJoinSteps = 10_000
 
     /// Follows the leader's clock with a new client clock, and pauses the wall: a leader that
     /// restarted serves a clock from a new origin, and a client clock that saw its leader's

@@ -114,6 +114,9 @@ struct FollowCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("The leader's wall key (its --wall-key-file): proved to the leader, which must prove it back.", valueName: "path"))
     var wallKeyFile: String?
 
+    @Option(name: .long, help: ArgumentHelp("The folder the leader's local sources must be in (links followed): a file outside it, a folder or a device is refused. Without it, only network sources are played.", valueName: "folder"))
+    var mediaRoot: String?
+
     @Option(name: .long, help: ArgumentHelp("The screen of the leader's canvas this machine shows (a name from the layout's 'screens:'); without it the window shows the whole canvas.", valueName: "name"))
     var screen: String?
 
@@ -149,6 +152,14 @@ struct FollowCommand: ParsableCommand {
                     Console.error("follow: cannot read the wall from \(TerminalText.quoted(leader)): \(error.description)")
                     throw ExitStatus.remoteUnreachable
                 }
+            }
+            // Nothing the leader names is played unless this machine allows it.
+            let refused = LeaderTrust.sources(of: plan, leaderSources: wall.sources).compactMap { source in
+                LeaderTrust.refusal(of: source, mediaRoot: mediaRoot).map { "follow: the leader names \(TerminalText.quoted(source)): \($0)" }
+            }
+            if !refused.isEmpty {
+                refused.forEach { Console.error($0) }
+                throw ExitStatus.usage
             }
             try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall, screen: screen, key: key),
                                  received: plan, screen: screen)

@@ -25,7 +25,7 @@ enum Console {
     /// A path or source the user gave, as messages show it: escaped, and shortened in the
     /// middle if it is very long (the file name at its end stays).
     static func name(_ text: String) -> String {
-        TerminalText.shortened(text, limit: TerminalText.nameLimit)
+        TerminalText.shortened(SourceSchemes.redacted(text), limit: TerminalText.nameLimit)
     }
 
     /// The throwing write: the old `write(_:)` traps when the descriptor refuses the bytes

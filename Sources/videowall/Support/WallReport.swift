@@ -113,7 +113,7 @@ extension WallReport {
 
 extension WallReport.Tile {
     init(_ tile: TileStatus) {
-        self.init(index: tile.index + 1, source: tile.source, state: tile.state.rawValue,
+        self.init(index: tile.index + 1, source: SourceSchemes.redacted(tile.source), state: tile.state.rawValue,
                   framesRendered: tile.statistics?.framesRendered, framesDropped: tile.statistics?.framesDropped,
                   position: tile.position?.seconds, loops: tile.loopCount,
                   error: tile.failure?.reasonText ?? tile.notReadyReason,

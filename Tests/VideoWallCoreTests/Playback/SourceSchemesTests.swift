@@ -22,3 +22,14 @@ final class SourceSchemesTests: XCTestCase {
         XCTAssertTrue(SourceSchemes.refusal(of: "x\u{1B}[2J://y", namedByUser: true) == nil, "not a scheme: a path")
     }
 }
+
+/// What messages, reports and logs show of a source: no credentials, no tokens.
+final class SourceRedactionTests: XCTestCase {
+    func testUserinfoAndQueriesAreHiddenPathsAreNot() {
+        XCTAssertEqual(SourceSchemes.redacted("https://user:secret@cdn.example/live.m3u8?token=abc&x=1#t=5"), "https://***@cdn.example/live.m3u8?***#t=5")
+        XCTAssertEqual(SourceSchemes.redacted("rtsp://admin:admin@10.0.0.7:554/stream"), "rtsp://***@10.0.0.7:554/stream")
+        XCTAssertEqual(SourceSchemes.redacted("http://host/a.mp4?sig=1"), "http://host/a.mp4?***")
+        XCTAssertEqual(SourceSchemes.redacted("http://host/a@b.mp4"), "http://host/a@b.mp4", "an @ in the path is no userinfo")
+        XCTAssertEqual(SourceSchemes.redacted("/home/me/what?.mp4"), "/home/me/what?.mp4", "a path is as it is")
+    }
+}
