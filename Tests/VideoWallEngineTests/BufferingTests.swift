@@ -16,6 +16,14 @@ final class BufferingTests: XCTestCase {
         return (local, try LoopbackHTTPServer(serving: TestClips.directory, stallAfter: size / part, stallSeconds: seconds))
     }
 
+    /// A wall that waits for data up to `seconds` (`--buffering-hold`).
+    @MainActor
+    private static func wall(holdingFor seconds: Int64) throws -> Wall {
+        var configuration = WallConfiguration()
+        configuration.bufferingHold = .seconds(seconds)
+        return try Wall(configuration: configuration)
+    }
+
     func testStalledNetworkTileHoldsTheGroupAndPlaysOn() throws {
         // Matroska streams from its start (an MP4 with its index at the end is read to the end
         // before it can preroll), so the stall is met during playback.
@@ -25,7 +33,8 @@ final class BufferingTests: XCTestCase {
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
             let remote = server.url(for: local)
-            let wall = try Wall()
+            // The stall (4 s) is within the hold.
+            let wall = try Self.wall(holdingFor: 15)
             defer { wall.shutDown() }
             var transports: [TransportState] = []
             let events = wall.events()
@@ -98,7 +107,7 @@ final class BufferingTests: XCTestCase {
         let (local, server) = try streamingClip(stallingAfter: 10, for: 3)
         defer { server.terminate() }
         try onMainLoop(timeout: 60) {
-            let wall = try Wall()
+            let wall = try Self.wall(holdingFor: 15)
             defer { wall.shutDown() }
             await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
             let remote = try XCTUnwrap(wall.slots[0].player), localPlayer = try XCTUnwrap(wall.slots[1].player)
@@ -120,6 +129,47 @@ final class BufferingTests: XCTestCase {
             }
             XCTAssertEqual(positions.count, 2)
             XCTAssertLessThanOrEqual(abs(positions[0] - positions[1]), 1_000_000, "in sync: \(positions)")
+        }
+    }
+
+    /// A link slower than the tile's bit rate (0.8 times): the wall waits for it the buffering
+    /// hold at most (2 s here), says so, and the local tile plays on without it.
+    func testATileOnATooSlowLinkHoldsItsNeighbourOnlyForTheHold() throws {
+        let clipSpec = ClipSpec(width: 320, height: 180, frames: 500, container: .mkv, pattern: "snow", keyFrameInterval: 30, bitrate: 2000)
+        let local = try onMainLoop { try await TestClips.clip(clipSpec) }
+        let size = (try FileManager.default.attributesOfItem(atPath: local)[.size] as? NSNumber)?.intValue ?? 0
+        let bytesPerSecond = Int(Double(size) / 20 * 0.8)  // the clip lasts 20 s
+        let server = try LoopbackHTTPServer(serving: TestClips.directory, bytesPerSecond: bytesPerSecond)
+        defer { server.terminate() }
+        try onMainLoop(timeout: 60) {
+            let wall = try Self.wall(holdingFor: 2)
+            defer { wall.shutDown() }
+            var buffering: [(began: Date, ended: Date?)] = []
+            var warnings: [String] = []
+            let events = wall.events()
+            let watcher = Task { @MainActor in
+                for await event in events {
+                    switch event {
+                    case .transport(.buffering): buffering.append((Date(), nil))
+                    case .transport: if let last = buffering.indices.last, buffering[last].ended == nil { buffering[last].ended = Date() }
+                    case .tile(0, .warning(let text)): warnings.append(text)
+                    default: break
+                    }
+                }
+            }
+            await wall.load([TileSpec(source: server.url(for: local)), TileSpec(source: local)])
+            wall.play()
+            let localPlayer = try XCTUnwrap(wall.slots[1].player)
+            let started = await waitUntil(timeout: 15) { (localPlayer.position ?? .zero) > .milliseconds(200) }
+            XCTAssertTrue(started, "the local tile plays")
+            let from = localPlayer.position ?? .zero, fromDate = Date()
+            await pause(seconds: 8)
+            let played = ((localPlayer.position ?? .zero) - from).seconds, elapsed = Date().timeIntervalSince(fromDate)
+            let held = buffering.map { ($0.ended ?? Date()).timeIntervalSince($0.began) }
+            XCTAssertLessThanOrEqual(held.max() ?? 0, 2.6, "no hold longer than the hold's 2 s: \(held)")
+            XCTAssertGreaterThan(played, elapsed - 2.6, "the local tile played on: \(played) of \(elapsed) s, holds \(held)")
+            XCTAssertTrue(warnings.contains { $0.contains("did not come within 2 s") }, "said: \(warnings)")
+            watcher.cancel()
         }
     }
 }

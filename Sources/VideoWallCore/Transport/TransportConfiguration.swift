@@ -17,6 +17,9 @@ package struct TransportConfiguration: Sendable, Equatable {
     /// the process standing still.
     package var suspensionTickInterval = MediaTime.milliseconds(100)
     package var suspensionThreshold = MediaTime.milliseconds(750)
+    /// How long the group waits for a tile short of data before that tile leaves it, and the
+    /// others play on (`--buffering-hold`); nil: as long as it takes.
+    package var bufferingHold: MediaTime?
 
     package init() {}
 }

@@ -40,6 +40,9 @@ package enum TransportEffect: Sendable, Equatable {
     /// Loading stops waiting: every tile has prerolled or failed, or the start bound passed.
     /// The tiles still loading are late.
     case prerollsEnded(late: [Int])
+    /// The tile's data did not come within the buffering hold: it left the group, and joins
+    /// again (`join`) once its buffer is full. Say so.
+    case leftShortOfData(Int, waited: MediaTime?)
     /// A tile that cannot seek was left out of a group seek and plays on.
     case warnSeekRefused(Int)
     /// The process stood still this long while the wall played; the wall was re-based.

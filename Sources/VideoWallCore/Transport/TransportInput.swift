@@ -82,4 +82,6 @@ package enum TransportTimer: Hashable, Sendable {
     case tileSeek(Int)
     /// A scheduled pause is due.
     case scheduledPause
+    /// The group has waited as long as it waits for a tile short of data.
+    case bufferingHold
 }

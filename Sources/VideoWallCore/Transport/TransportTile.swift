@@ -29,6 +29,9 @@ struct TransportTile: Sendable, Equatable {
     var stage: Stage
     var ended = false
     var bufferingPercent = 100
+    /// It left the group once when its data did not come (a link slower than its bit rate):
+    /// it does not hold the group again, but leaves at once.
+    var leftForData = false
     /// Where this tile's running time 0 sits on the group's running time: a muxer's lead-in
     /// (negative), a wrap it was re-armed for, where a late tile joined.
     var offset = MediaTime.zero

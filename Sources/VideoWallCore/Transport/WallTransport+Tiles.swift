@@ -215,15 +215,44 @@ extension WallTransport {
 
     // MARK: Buffering
 
-    /// A network tile that runs dry holds the whole group until every tile has enough.
+    /// A network tile that runs dry holds the whole group until every tile has enough, or
+    /// for `bufferingHold` at most: then it leaves the group and the others play on. A tile
+    /// that left once leaves again at once when it runs dry.
     mutating func holdOrReleaseForData() {
-        let waiting = takingPart.contains { tiles[$0]?.isShortOfData == true }
+        let short = takingPart.filter { tiles[$0]?.isShortOfData == true }
+        for tile in short where tiles[tile]?.leftForData == true { leaveShortOfData(tile, waited: nil) }
+        let waiting = short.contains { tiles[$0]?.leftForData != true }
         if waiting, state == .playing {
             pauseAll()
             setState(.buffering)
+            armBufferingHold()
         } else if !waiting, state == .buffering {
+            cancel(.bufferingHold)
             startAll()
         }
+    }
+
+    mutating func armBufferingHold() {
+        guard let hold = configuration.bufferingHold, armed[.bufferingHold] == nil else { return }
+        arm(.bufferingHold, at: now + hold)
+    }
+
+    /// The group has waited its longest: the tiles still short of data leave it.
+    mutating func bufferingHoldOver() {
+        guard state == .buffering else { return }
+        for tile in takingPart where tiles[tile]?.isShortOfData == true { leaveShortOfData(tile, waited: configuration.bufferingHold) }
+        holdOrReleaseForData()
+    }
+
+    /// The tile leaves the group as a late one: nothing waits for it, and it joins again when
+    /// its buffer is full.
+    private mutating func leaveShortOfData(_ tile: Int, waited: MediaTime?) {
+        tiles[tile]?.stage = .late
+        tiles[tile]?.leftForData = true
+        tiles[tile]?.operation = nil
+        cancel(.tileSeek(tile))
+        seekLost(tile)
+        emit(.leftShortOfData(tile, waited: waited))
     }
 
     // MARK: Clocks

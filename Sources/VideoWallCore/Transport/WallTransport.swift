@@ -95,6 +95,8 @@ package struct WallTransport: Sendable {
         case .tileEnded(let tile): tileEnded(tile)
         case .tileBuffering(let tile, let percent):
             tiles[tile]?.bufferingPercent = percent
+            // A tile that left for want of data comes back once its buffer is full.
+            if percent >= 100, tiles[tile]?.stage == .late, tiles[tile]?.leftForData == true { emit(.join(tile)) }
             holdOrReleaseForData()
         case .tileFailed(let tile): tileFailed(tile)
         case .tileRetrying(let tile): tileRetrying(tile)
@@ -216,6 +218,7 @@ package struct WallTransport: Sendable {
     mutating func startOrHold() {
         if takingPart.contains(where: { tiles[$0]?.isShortOfData == true }) {
             setState(.buffering)
+            armBufferingHold()
         } else {
             startAll()
         }
@@ -280,6 +283,7 @@ package struct WallTransport: Sendable {
         case .seekStep: seekStepTimedOut()
         case .scheduledPause: scheduledPauseFired()
         case .tileSeek(let tile): tileSeekTimedOut(tile)
+        case .bufferingHold: bufferingHoldOver()
         }
     }
 

@@ -107,6 +107,9 @@ public struct WallConfiguration: Sendable {
     public var clockServicePort: Int?
     /// The address it is served on (nil: every address of the machine).
     package var clockServiceAddress: String?
+    /// How long the wall waits for a network tile short of data before that tile leaves the
+    /// group and the others play on (`--buffering-hold`); nil: as long as it takes.
+    package var bufferingHold: Duration? = .seconds(5)
 
     public init() {}
 }

@@ -86,6 +86,10 @@ extension Wall {
         case .warnSeekRefused(let tile):
             guard let player = player(at: tile), let reason = player.asset.seekRefusal else { return }
             player.warn("\(reason); the tile plays on")
+        case .leftShortOfData(let tile, let waited):
+            guard let player = player(at: tile) else { return }
+            player.warn(waited.map { String(format: "its data did not come within %.0f s (a link slower than its bit rate?): the others play on without it, and it joins again once it has caught up", $0.seconds) }
+                ?? "it ran short of data again: the others play on without it, and it joins again once it has caught up")
         case .warnStoodStill(let length):
             publish(.warning(String(format: "the process stood still for %.1f s (stopped, a paused machine, or heavy swapping): the wall goes on from where it was", length.seconds)))
         }

@@ -116,6 +116,7 @@ public final class Wall {
         timings.prerollTimeout = MediaTime(configuration.prerollTimeout)
         timings.startTimeout = MediaTime(configuration.startTimeout)
         timings.groupLoop = configuration.groupLoop
+        timings.bufferingHold = configuration.bufferingHold.map(MediaTime.init)
         machine = WallTransport(configuration: timings)
         var statisticsBus: Bus?
         switch (configuration.clock, configuration.clockServicePort) {

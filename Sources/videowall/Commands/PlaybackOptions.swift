@@ -41,6 +41,9 @@ struct PlaybackOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("How long a playlist shows a still image (PNG, JPEG) whose item gives no 'duration:' (0.04 to 86400 seconds).", valueName: "seconds"))
     var imageDuration: Double = 10
 
+    @Option(name: .long, help: ArgumentHelp("How long the wall waits for a network tile short of data (0.5 to 3600 s): then that tile leaves the group, says so, and the others play on; it joins again once it has caught up.", valueName: "seconds"))
+    var bufferingHold = 5.0
+
     @Option(name: .long, help: ArgumentHelp("The most the media cache keeps (stills made into clips, backwards and sounded copies, in XDG_CACHE_HOME/videowall), in MiB (1 to 1048576): past it the files used longest ago are removed.", valueName: "MiB"))
     var cacheLimit = 2048
 
@@ -67,6 +70,7 @@ struct PlaybackOptions: ParsableArguments {
         if let quitAfter { try NumberChecks.seconds(quitAfter, option: "--quit-after") }
         try NumberChecks.whole(maxTiles, option: "--max-tiles", in: Self.tileLimits)
         try NumberChecks.whole(cacheLimit, option: "--cache-limit", in: 1...1_048_576)
+        try NumberChecks.seconds(bufferingHold, option: "--buffering-hold", allowsZero: true, minimum: 0.5, maximum: 3600)
         if let report, report != "-" { try OutputPaths.check(report, option: "--report") }
         if let renderLog { try OutputPaths.check(renderLog, option: "--render-log") }
         if let retry, RecoveryPolicy(parsing: retry) == nil {
@@ -106,7 +110,7 @@ struct PlaybackOptions: ParsableArguments {
                          offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
                          abLoop: (abLoopA.map(MediaTime.seconds), abLoopB.map(MediaTime.seconds)),
                          tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil,
-                         imageDuration: imageDuration, cacheLimit: cacheLimit, videoRotate: PictureRotation(parsing: videoRotate) ?? .auto)
+                         imageDuration: imageDuration, cacheLimit: cacheLimit, bufferingHold: bufferingHold, videoRotate: PictureRotation(parsing: videoRotate) ?? .auto)
     }
 }
 
@@ -138,6 +142,8 @@ struct PlaybackSettings {
     var imageDuration = 10.0
     /// `--cache-limit`, in MiB.
     var cacheLimit = 2048
+    /// `--buffering-hold`, in seconds.
+    var bufferingHold = 5.0
     /// `--video-rotate`: how every tile's picture is turned, before a region's own `rotate:`.
     var videoRotate = PictureRotation.auto
     /// `videowall lead` or `videowall follow`: the wall's part in a wall across machines.
@@ -164,6 +170,7 @@ struct PlaybackSettings {
         configuration.itemsInRows = layout?.syncItems ?? false
         configuration.maximumTiles = max(maxTiles, tiles)
         configuration.groupLoop = loop
+        configuration.bufferingHold = .milliseconds(Int64((bufferingHold * 1000).rounded()))
         configuration.imageDuration = .milliseconds(Int64((imageDuration * 1000).rounded()))
         configuration.recovery = retry ?? .never
         // The watchdog rebuilds a stalled tile: it runs when tiles may be rebuilt.

@@ -78,4 +78,50 @@ final class WallTransportBufferingTests: XCTestCase {
         XCTAssertEqual(done.tiles(setTo: .playing), [])
         XCTAssertEqual(wall.send(.tileBuffering(1, percent: 100)).published, [.playing])
     }
+
+    /// With a buffering hold, a tile whose data does not come holds the group that long at
+    /// most, then leaves it and the others play on; it joins again once its buffer is full,
+    /// and running dry after that it leaves at once, holding no one.
+    func testATileShortOfDataPastTheHoldLeavesAndComesBackWhenFull() {
+        var configuration = TransportConfiguration()
+        configuration.bufferingHold = .seconds(5)
+        var wall = TransportHarness(configuration)
+        wall.loadWall([.local(), .network()])
+        wall.send(.play)
+        wall.advance(by: .seconds(2))
+        XCTAssertEqual(wall.send(.tileBuffering(1, percent: 20)).published, [.buffering])
+        XCTAssertEqual(wall.advance(by: .milliseconds(4900)), [], "held for the hold's length")
+        let over = wall.advance(by: .milliseconds(100))
+        XCTAssertTrue(over.contains(.leftShortOfData(1, waited: .seconds(5))), "\(over)")
+        XCTAssertEqual(over.published, [.playing])
+        XCTAssertEqual(over.tiles(setTo: .playing), [0], "the others play on without it")
+        XCTAssertTrue(wall.transport.isLate(1))
+
+        XCTAssertFalse(wall.send(.tileBuffering(1, percent: 80)).contains(.join(1)))
+        XCTAssertTrue(wall.send(.tileBuffering(1, percent: 100)).contains(.join(1)), "full again: it joins")
+        let joined = wall.send(.tileJoined(1, runningTime: .seconds(8)))
+        XCTAssertEqual(joined.tiles(setTo: .playing), [1])
+        XCTAssertFalse(wall.transport.isLate(1))
+
+        let again = wall.send(.tileBuffering(1, percent: 30))
+        XCTAssertEqual(again.published, [], "the group is not held a second time")
+        XCTAssertTrue(again.contains(.leftShortOfData(1, waited: nil)), "\(again)")
+        XCTAssertTrue(wall.transport.isLate(1))
+        XCTAssertEqual(wall.transport.state, .playing)
+    }
+
+    /// The data that comes within the hold releases the group as before, and the hold's timer goes.
+    func testDataWithinTheHoldReleasesTheGroupAndCancelsTheHold() {
+        var configuration = TransportConfiguration()
+        configuration.bufferingHold = .seconds(5)
+        var wall = TransportHarness(configuration)
+        wall.loadWall([.local(), .network()])
+        wall.send(.play)
+        wall.send(.tileBuffering(1, percent: 20))
+        wall.advance(by: .seconds(3))
+        let release = wall.send(.tileBuffering(1, percent: 100))
+        XCTAssertEqual(release.published, [.playing])
+        XCTAssertTrue(release.contains(.cancelTimer(.bufferingHold)))
+        XCTAssertEqual(wall.advance(by: .seconds(10)).filter { if case .leftShortOfData = $0 { true } else { false } }, [])
+    }
 }
