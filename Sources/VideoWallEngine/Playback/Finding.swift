@@ -28,6 +28,8 @@ enum Finding: Equatable {
     /// after the seek meant to end it (`Player.watchForMissingEnd`). The wall takes it as the
     /// tile's end of stream.
     case endOfStreamMissing
+    /// A frame reached the tile's sink after `Player.whenNextFrameArrives` asked.
+    case frameArrived
 
     private static let prefix = "videowall-"
     private static let tagPrefix = "tag:"
@@ -62,6 +64,8 @@ enum Finding: Equatable {
             return ApplicationMessage(Self.prefix + "timed-metadata", fields)
         case .endOfStreamMissing:
             return ApplicationMessage(Self.prefix + "end-of-stream-missing", [:])
+        case .frameArrived:
+            return ApplicationMessage(Self.prefix + "frame-arrived", [:])
         }
     }
 
@@ -94,6 +98,8 @@ enum Finding: Equatable {
             self = .timedMetadata(Dictionary(tags, uniquingKeysWith: { a, _ in a }), runningTime: time)
         case Self.prefix + "end-of-stream-missing":
             self = .endOfStreamMissing
+        case Self.prefix + "frame-arrived":
+            self = .frameArrived
         default:
             return nil
         }

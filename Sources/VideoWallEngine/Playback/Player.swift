@@ -69,6 +69,9 @@ package final class Player {
     private var arrivalsProbe: PadProbe?
     private var formatProbe: PadProbe?
     private var renderLogProbe: PadProbe?
+    /// Watches for the next frame at the sink (`whenNextFrameArrives`), and what to do then.
+    private var nextFrameProbe: PadProbe?
+    private var onNextFrame: (@MainActor () -> Void)?
     /// Feeds the decoders key frames only while the wall is overloaded.
     private let keyFrameOnly = KeyFrameOnlyDecoding()
     /// HLS timed metadata (ID3 in MPEG-TS), read beside the demuxer that drops it.
@@ -894,6 +897,9 @@ package final class Player {
         formatProbe = nil
         renderLogProbe?.remove()
         renderLogProbe = nil
+        nextFrameProbe?.remove()
+        nextFrameProbe = nil
+        onNextFrame = nil
         segmentLoop?.stop()
         keyFrameOnly.stop()
         oversizeGuard?.stop()
@@ -996,6 +1002,12 @@ package final class Player {
         case .endOfStreamMissing:
             guard state != .ended, state != .failed else { break }
             reachedEnd()
+        case .frameArrived:
+            nextFrameProbe?.remove()
+            nextFrameProbe = nil
+            let action = onNextFrame
+            onNextFrame = nil
+            action?()
         case .connectionChecked(let cause):
             guard let error = brokenStream else { break }
             brokenStream = nil
@@ -1050,6 +1062,19 @@ package final class Player {
         guard !decodesKeyFramesOnly, let duration = asset.duration,
               EarlyEnd.missing(endedAt: position, announced: duration, frameInterval: pictureChain.lastFrameInterval) != nil else { return }
         warn(EarlyEnd.warning(endedAt: position, announced: duration))
+    }
+
+    /// Calls `action` (on the main actor, in the bus's order) once the next frame reaches the
+    /// tile's sink: a tile that rejoined is said to play again when it shows frames, not when
+    /// its join's seek is done. A later call replaces an earlier one still waiting.
+    func whenNextFrameArrives(_ action: @escaping @MainActor () -> Void) {
+        nextFrameProbe?.remove()
+        onNextFrame = action
+        let once = OneShot()
+        nextFrameProbe = videoSink.renderer.staticPad("sink")?.onBuffer { [weak pipeline] _ in
+            guard once.fire() else { return }
+            pipeline?.post(Finding.frameArrived.message)
+        }
     }
 
     func warn(_ message: String) {
@@ -1152,5 +1177,18 @@ final class CarriedStatistics: @unchecked Sendable {
     func total(adding current: SinkStatistics) -> SinkStatistics {
         lock.lock(); defer { lock.unlock() }
         return SinkStatistics(rendered: carried.rendered + current.rendered, dropped: carried.dropped + current.dropped)
+    }
+}
+
+/// True the first time it is asked, from any thread; false after.
+private final class OneShot: @unchecked Sendable {
+    private let lock = NSLock()
+    private var fired = false
+
+    func fire() -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        guard !fired else { return false }
+        fired = true
+        return true
     }
 }

@@ -36,11 +36,17 @@ extension Wall {
         prerollFinished(player, ok: true)
     }
 
-    /// A late tile joined: if it was recovering, it has recovered.
+    /// A late tile joined: if it was recovering, it has recovered once it shows a frame (a
+    /// join whose data then does not come is not "playing again"; failing meanwhile, it goes
+    /// on counting its attempts).
     func noteJoined(_ index: Int) {
-        guard let attempts = recoveryAttempts.removeValue(forKey: index) else { return }
-        recoveredCounts[index, default: 0] += 1
-        publish(.tileRecovery(index, .recovered(attempts: attempts)))
+        guard let attempts = recoveryAttempts[index], let player = player(at: index) else { return }
+        player.whenNextFrameArrives { [weak self] in
+            guard let self, self.recoveryAttempts[index] == attempts else { return }
+            self.recoveryAttempts[index] = nil
+            self.recoveredCounts[index, default: 0] += 1
+            self.publish(.tileRecovery(index, .recovered(attempts: attempts)))
+        }
     }
 
     /// Stops every planned attempt (the wall closes or loads other sources).
