@@ -33,7 +33,7 @@ extension WallRemote {
             // A stream (rtsp, srt, udp) plays only when this machine's user names it: on the
             // wall's own socket, not over the network.
             if let why = SourceSchemes.refusal(of: url, namedByUser: roles[client] == .owner) {
-                onRefusal?("loadfile \(TerminalText.quoted(url)): \(why)")
+                onRefusal?("loadfile \(TerminalText.quoted(SourceSchemes.redacted(url))): \(why)")
                 return .failure(.loadingFailed)
             }
             return await load(url, intoTile: tile).map { nil }

@@ -198,6 +198,11 @@ public final class WallWindow {
         eventTask = Task { [weak self] in
             for await event in events { self?.handle(event) }
         }
+        // A wall already loaded: its tiles' states and overload as they stand; the events
+        // keep them from here.
+        let snapshot = wall.snapshot
+        for status in snapshot.tiles { tileStates[status.index] = status.state }
+        overload = snapshot.overload
         refreshTransport()
         addFrameTick()
         applyAudio()

@@ -155,7 +155,7 @@ struct FollowCommand: ParsableCommand {
             }
             // Nothing the leader names is played unless this machine allows it.
             let refused = LeaderTrust.sources(of: plan, leaderSources: wall.sources).compactMap { source in
-                LeaderTrust.refusal(of: source, mediaRoot: mediaRoot).map { "follow: the leader names \(TerminalText.quoted(source)): \($0)" }
+                LeaderTrust.refusal(of: source, mediaRoot: mediaRoot).map { "follow: the leader names \(TerminalText.quoted(SourceSchemes.redacted(source))): \($0)" }
             }
             if !refused.isEmpty {
                 refused.forEach { Console.error($0) }
