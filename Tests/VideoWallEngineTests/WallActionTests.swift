@@ -44,6 +44,48 @@ final class WallActionTests: XCTestCase {
         }
     }
 
+    /// The actions the window's keys and seek bar send: a tile's offset in frames of its own,
+    /// the tile heard, the A-B points, and a seek bar's grab and release.
+    func testTheWindowsActionsActOnTheWall() throws {
+        try onMainLoop(timeout: 60) {
+            let clip = try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 25, frames: 100, audio: true))
+            let wall = try Wall()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: clip, opensAudioDevice: false), TileSpec(source: clip, opensAudioDevice: false)])
+            await wall.whenDescribed()
+
+            let shifted = await wall.send(.shiftOffset(tile: 1, by: .frames(3)))
+            XCTAssertTrue(shifted)
+            XCTAssertEqual(wall.tiles[1].offset.seconds, 0.12, accuracy: 0.001, "three frames of 25 fps")
+            await wall.send(.shiftOffset(tile: 1, by: .time(.milliseconds(-20))))
+            XCTAssertEqual(wall.tiles[1].offset.seconds, 0.10, accuracy: 0.001)
+            await wall.send(.setOffset(tile: 1, to: .zero))
+            XCTAssertEqual(wall.tiles[1].offset, .zero)
+            XCTAssertFalse(wall.perform(.setOffset(tile: 5, to: .zero)), "no tile 6")
+            let tooFar = await wall.send(.setOffset(tile: 1, to: .time(.seconds(7200))))
+            XCTAssertFalse(tooFar, "more than an hour is refused")
+
+            wall.perform(.setAudible(tile: 1))
+            XCTAssertEqual(wall.tiles.map(\.isMuted), [true, false], "only the second tile is heard")
+
+            await wall.send(.setABLoop(a: .milliseconds(500), b: .seconds(2)))
+            XCTAssertEqual(wall.snapshot.abLoopA, .milliseconds(500))
+            XCTAssertEqual(wall.snapshot.abLoopB, .seconds(2))
+            await wall.send(.setABLoop(a: nil, b: nil))
+
+            await wall.send(.play)
+            XCTAssertFalse(wall.snapshot.isPaused)
+            wall.perform(.beginScrub)
+            XCTAssertTrue(wall.snapshot.isPaused, "a grabbed seek bar pauses the wall")
+            wall.perform(.beginScrub)  // GDK's double press: the first grab's memory is kept
+            wall.perform(.seek(SeekIntent(target: 1, reference: .absolute, precision: .accurate, throttled: true)))
+            wall.perform(.endScrub)
+            XCTAssertFalse(wall.snapshot.isPaused, "let go, the wall plays again as it did")
+            let moved = await waitUntil(timeout: 5) { (wall.position ?? .zero) >= .seconds(1) }
+            XCTAssertTrue(moved, "the drag's seek ran: \(String(describing: wall.position))")
+        }
+    }
+
     /// A seek's events say whether it moved the wall, as it happened: clients no longer read
     /// that from the wall when the event reaches them (by then another seek may have begun).
     func testASeeksEventsSayItMovedThePlace() throws {
