@@ -104,4 +104,18 @@ final class ControlKeyTests: XCTestCase {
         XCTAssertNil(ControlGreeting.bytes(hex: "0g"))
         XCTAssertNil(ControlGreeting.bytes(hex: "abc"))
     }
+
+    func testANewClientDisplacesTheOldestWaitingOneOfItsOwnAddressFirst() {
+        let start = ContinuousClock.now
+        func waiting(_ id: Int, _ peer: String) -> ControlPortAccess.Waiting<Int> {
+            ControlPortAccess.Waiting(id: id, peer: peer, accepted: start + .milliseconds(id))
+        }
+        XCTAssertNil(ControlPortAccess.displaced(byNewClientFrom: "10.0.0.1", waiting: [waiting(1, "10.0.0.1")]), "room to spare")
+        let ownShare = (1...4).map { waiting($0, "10.0.0.1") } + [waiting(0, "10.0.0.2")]
+        XCTAssertEqual(ControlPortAccess.displaced(byNewClientFrom: "10.0.0.1", waiting: ownShare), 1,
+                       "an address with its share loses its own oldest, not another host's older one")
+        XCTAssertNil(ControlPortAccess.displaced(byNewClientFrom: "10.0.0.2", waiting: ownShare), "another host still gets a place")
+        let full = (0..<16).map { waiting($0, "10.0.1.\($0 / 4)") }
+        XCTAssertEqual(ControlPortAccess.displaced(byNewClientFrom: "10.0.2.1", waiting: full), 0, "a full room loses its oldest")
+    }
 }

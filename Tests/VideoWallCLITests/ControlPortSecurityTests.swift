@@ -1,7 +1,7 @@
 import Foundation
 import VideoWallCore
 import VideoWallProtocol
-import VideoWallRemote
+@testable import VideoWallRemote
 import VideoWallTestSupport
 import XCTest
 
@@ -52,9 +52,17 @@ final class ControlPortSecurityTests: XCTestCase {
         }
 
         // 200 connections left open and idle: a follower's connection still gets in at once.
+        // Another host's clients waiting meanwhile keep their places: one address cannot push
+        // others out of the waiting room.
+        let otherHost = (0..<3).compactMap { _ in Self.connect(port: port, from: "127.0.0.2") }
+        defer { otherHost.forEach { close($0) } }
+        XCTAssertEqual(otherHost.count, 3)
         let idle = (0..<200).compactMap { _ in Self.connect(port: port) }
         defer { idle.forEach { close($0) } }
         XCTAssertEqual(idle.count, 200)
+        Thread.sleep(forTimeInterval: 0.5)
+        XCTAssertEqual(otherHost.filter(Self.isOpen).count, 3, "the other host's waiting clients are still there")
+        XCTAssertEqual(idle.filter(Self.isOpen).count, ControlPortAccess.maximumPendingPerPeer, "one host holds its share of the waiting room")
         let follower = ControlPortConnection(host: "127.0.0.1", port: port, key: scratch.key, timeout: .seconds(3))
         let asking = Date()
         let timeline = try follower.request([.string("get_property"), .string("wall-timeline")])
@@ -122,8 +130,15 @@ final class ControlPortSecurityTests: XCTestCase {
     }
 
     /// A connection to the control port (nil when refused).
-    private static func connect(port: Int) -> Int32? {
+    /// A connection to the port on 127.0.0.1 from `from` (another loopback address is another
+    /// host, as the port counts them).
+    private static func connect(port: Int, from: String = "127.0.0.1") -> Int32? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var local = sockaddr_in()
+        local.sin_family = sa_family_t(AF_INET)
+        local.sin_addr.s_addr = inet_addr(from)
+        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        guard bound == 0 else { close(fd); return nil }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
@@ -131,6 +146,17 @@ final class ControlPortSecurityTests: XCTestCase {
         let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard connected == 0 else { close(fd); return nil }
         return fd
+    }
+
+    /// Whether the port still holds the connection open: what it sent is read, and no end of
+    /// stream follows it.
+    private static func isOpen(_ fd: Int32) -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if count > 0 { continue }
+            return count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
+        }
     }
 
     /// Connects, sends `line` (if any), and reads until the port closes the connection or

@@ -14,9 +14,11 @@ import Glibc
 ///
 /// The limits keep a flood of connections from locking followers out: at most
 /// `maximumPending` clients wait to authenticate at once (the oldest of them is closed for a
-/// new one, so idle connections cannot hold the door), the authenticated have slots of their
-/// own (`IPCSocketLoop.maximumControlPortClients`), and a client that sends nothing for
-/// `idleLimit` is closed.
+/// new one, so idle connections cannot hold the door), and one address holds at most
+/// `maximumPendingPerPeer` of those places (its own oldest is closed first, so one host cannot
+/// push others out); the authenticated have slots of their own
+/// (`IPCSocketLoop.maximumControlPortClients`), at most `maximumAdmittedPerPeer` for one
+/// address; and a client that sends nothing for `idleLimit` is closed.
 public struct ControlPortAccess: Sendable {
     public var wallKey: WallKey?
     public var controlKey: WallKey?
@@ -46,7 +48,26 @@ public struct ControlPortAccess: Sendable {
 
     static let authenticationTime: Duration = .seconds(5)
     static let maximumPending = 16
+    static let maximumPendingPerPeer = 4
+    static let maximumAdmittedPerPeer = 16
     static let idleLimit: Duration = .seconds(300)
+
+    /// A client waiting to prove a key: its address and when it connected.
+    struct Waiting<ID: Hashable>: Equatable {
+        var id: ID
+        var peer: String
+        var accepted: ContinuousClock.Instant
+    }
+
+    /// Which waiting client a new one from `peer` displaces: the oldest waiting one of the
+    /// same address when that address has its share of the room, else the oldest of all when
+    /// the room is full; nil when there is room. A newcomer always gets in.
+    static func displaced<ID>(byNewClientFrom peer: String, waiting: [Waiting<ID>]) -> ID? {
+        let samePeer = waiting.filter { $0.peer == peer }
+        if samePeer.count >= maximumPendingPerPeer { return samePeer.min { $0.accepted < $1.accepted }?.id }
+        guard waiting.count >= maximumPending else { return nil }
+        return waiting.min { $0.accepted < $1.accepted }?.id
+    }
 
     enum Verdict: Equatable {
         case admitted(ControlRole, reply: String)

@@ -83,6 +83,8 @@ public final class IPCSocketLoop: @unchecked Sendable {
         /// must say something (`ControlPortAccess`).
         var deadline: ContinuousClock.Instant?
         let accepted = ContinuousClock.now
+        /// Its numeric address on a control port (per-address limits); "" on the Unix socket.
+        var peer = ""
         var framer = LineFramer(maximumLength: IPCSocketLoop.maximumLineLength)
         var outbox: [UInt8] = []
         var closeWhenFlushed = false
@@ -268,17 +270,19 @@ public final class IPCSocketLoop: @unchecked Sendable {
             Self.makeNonBlockingAndPrivate(fd)
             lock.lock()
             if let access, access.asksForKey {
-                // The waiting room: a new client always gets in, closing the one that waited
-                // longest when it is full, so connections left idle cannot keep a follower out.
-                let waiting = clients.filter { $0.value.role == nil }
-                if waiting.count >= ControlPortAccess.maximumPending, let oldest = waiting.min(by: { $0.value.accepted < $1.value.accepted }) {
-                    clients[oldest.key] = nil
-                    Glibc.close(oldest.value.fd)
+                // The waiting room: a new client always gets in, closing one that waited
+                // longest (its own address's, when that has its share), so connections left
+                // idle cannot keep a follower out.
+                let peer = peerAddress(of: fd)
+                let waiting = clients.filter { $0.value.role == nil }.map { ControlPortAccess.Waiting(id: $0.key, peer: $0.value.peer, accepted: $0.value.accepted) }
+                if let displaced = ControlPortAccess.displaced(byNewClientFrom: peer, waiting: waiting), let old = clients.removeValue(forKey: displaced) {
+                    Glibc.close(old.fd)
                 }
                 let id = nextClient
                 nextClient += 1
                 var client = Client(fd: fd, role: nil, challenge: WallKey.randomBytes(),
                                     deadline: .now + ControlPortAccess.authenticationTime)
+                client.peer = peer
                 client.outbox = Array((ControlGreeting.line(challenge: client.challenge) + "\n").utf8)
                 clients[id] = client
                 lock.unlock()
@@ -362,11 +366,12 @@ public final class IPCSocketLoop: @unchecked Sendable {
                 // A waiting client's first line must prove a key; anything else closes it.
                 let verdict = access?.verify(line, challenge: client.challenge)
                     ?? .refused(reply: IPCMessage.failure(.authenticationRequired, requestID: .number(0)))
-                let full = clients.values.filter { $0.role != nil }.count >= clientLimit
+                let admitted = clients.values.filter { $0.role != nil }
+                let full = admitted.count >= clientLimit || admitted.filter { $0.peer == client.peer }.count >= ControlPortAccess.maximumAdmittedPerPeer
                 guard case .admitted(let role, let reply) = verdict, !full else {
                     clients[id] = client
                     lock.unlock()
-                    // Refused, or every slot of the admitted is taken.
+                    // Refused, or every slot of the admitted (or of its address) is taken.
                     var refusal = IPCMessage.failure(.commandFailed, requestID: .number(0))
                     if case .refused(let reply) = verdict { refusal = reply }
                     drop(id, lastWords: refusal)
