@@ -41,18 +41,20 @@ public struct StallWatch: Sendable {
 
     /// One look at `tile` at `now`: the frames it rendered so far and its state, while the wall
     /// plays or not. A verdict once a limit is passed; the tile is then watched afresh.
-    /// `awaitsWrap`: the tile ended its pass and holds its last frame until the group loop
-    /// wraps (a tile shorter than the wall's longest, re-armed for the wrap: it is told to play,
-    /// on a base time that lies at the wrap). It shows no new frame by design, for as long as
-    /// the longer tiles play on: that is not a stall (the README: a shorter tile holds its
-    /// last frame), and the count starts when its next pass is due.
+    /// `waitsByDesign`: the tile shows no new frame on purpose, and the count starts when its
+    /// next frame is due. Either it ended its pass and holds its last frame until the group
+    /// loop wraps (a tile shorter than the wall's longest, re-armed for the wrap: it is told to
+    /// play, on a base time that lies at the wrap; the README: a shorter tile holds its last
+    /// frame), or it is joining the wall: sought ahead and refilling its buffer, or admitted
+    /// and waiting for the moment its first frame is due. A recovering tile on a slow link
+    /// takes seconds to join, and was once called stalled just as it was about to show.
     package mutating func observe(tile: Int, at now: MediaTime, framesRendered: UInt64, state: PlayerState,
-                                 wallPlays: Bool, awaitsWrap: Bool = false) -> Verdict? {
+                                 wallPlays: Bool, waitsByDesign: Bool = false) -> Verdict? {
         var track = tracks[tile] ?? Track(frames: framesRendered, progressAt: now)
         defer { tracks[tile] = track }
         // Only time spent playing counts: a paused wall, a tile that ended, holds or loads
         // starts the count again.
-        guard wallPlays, !awaitsWrap, state == .playing || state == .buffering else {
+        guard wallPlays, !waitsByDesign, state == .playing || state == .buffering else {
             track = Track(frames: framesRendered, progressAt: now)
             return nil
         }

@@ -22,6 +22,11 @@ package final class Player {
     package private(set) var videoFormat: VideoFormat?
     package private(set) var loopCount = 0
     package private(set) var bufferingPercent = 100
+    /// How long its buffer took to fill the last time it ran short: a network tile's link
+    /// speed, as a join needs it (`JoinLead`).
+    package var lastRefill: MediaTime? { refills.lastRefill }
+    private var refills = RefillMeter()
+    private let monotonic = SystemMonotonicClock()
     /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.
     package private(set) var warnings: [String] = []
     /// Whether the tile has not yet shown the frame after a hole in its media (a skipped
@@ -826,6 +831,7 @@ package final class Player {
         requeue.isEnabled = loopsAtEnd
         wraps.flushed()
         reviving = true
+        refills.restart()
         itemShaping?.restart()
         itemSoundShaping?.restart()
         apply(.reset)
@@ -972,6 +978,7 @@ package final class Player {
             reachedEnd()
         case .buffering(let percent):
             bufferingPercent = percent
+            refills.observe(percent: percent, at: monotonic.now)
             // The tile's own state says it is short of data (the wall's transport decides
             // whether the group waits for it).
             apply(percent < 100 ? .bufferingStarted : .bufferingFinished)

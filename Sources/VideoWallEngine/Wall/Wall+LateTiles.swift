@@ -49,13 +49,14 @@ extension Wall {
 
     /// Brings a late tile in. The wall's timeline is read from a tile that takes part: the
     /// frame it shows and that frame's running time. A playing wall: the late tile is sought
-    /// to where the wall will be `lead` from now and given the base time that shows that frame
-    /// then; if its preroll took longer than the lead, it tries again with a longer one. A
-    /// paused wall: it is sought to the frame the wall stands on. With no tile to follow, it
-    /// starts the wall's picture from where it stands.
+    /// to where the wall will be a lead from now (`JoinLead`: long enough to refill its buffer
+    /// at the speed last measured on its link) and given the base time that shows that frame
+    /// then; if its seek and refill took longer than the lead, it tries again with one that
+    /// covers what they took. A paused wall: it is sought to the frame the wall stands on.
+    /// With no tile to follow, it starts the wall's picture from where it stands.
     func join(_ player: Player) async {
         let index = player.index
-        var lead = MediaTime.milliseconds(500)
+        var join = JoinLead(measuredRefill: player.lastRefill)
         for _ in 0..<4 {
             // Not in the middle of loading the wall, or of a group seek.
             while !isStopping, transport == .loading || seeking { await Self.pause(0.05) }
@@ -68,7 +69,7 @@ extension Wall {
             let segmentMode = isLooping || player.endOfStreamPolicy == .loop
             guard player.followsWallTimeline else { break }
             giveRequestedOffsets(only: index)
-            guard let target = joinTarget(lead: lead) else {
+            guard let target = joinTarget(lead: join.lead) else {
                 // Nothing to follow. A tile that may loop still goes into segment mode, where it stands.
                 if segmentMode { await player.enterSegmentMode(timeout: prerollSeconds) }
                 break
@@ -77,6 +78,7 @@ extension Wall {
             // that is before its start).
             let placed = machine.placement(of: index, at: target.position)
             let count = player.asyncDoneCount
+            let attemptStart = monotonic.now
             guard player.seekToJoin(at: machine.clampedTarget(placed.media, tile: index), rate: rate, segmentMode: segmentMode),
                   await player.waitForAsyncDone(after: count, timeout: prerollSeconds) else { break }
             guard !isStopping, player.state != .failed else { return }
@@ -87,7 +89,7 @@ extension Wall {
             // A group seek meanwhile moved the wall; or the frame is due already: again.
             if seeking { continue }
             if transport == .playing, let base = machine.baseTime, MediaTime(clock.time) - base + startMargin > target.runningTime + placed.wait {
-                lead = lead * 2
+                join.cameTooLate(cost: monotonic.now - attemptStart)
                 continue
             }
             admit(player, at: target.runningTime + placed.wait)
@@ -109,6 +111,11 @@ extension Wall {
     /// The late tile joins the group: its running time 0 is the wall's `runningTime` (nil:
     /// now, it plays from where it stands), and it plays if the wall does.
     private func admit(_ player: Player, at runningTime: MediaTime?) {
+        if let runningTime, transport == .playing, let base = machine.baseTime {
+            joinFrameDue[player.index] = monotonic.now + max(.zero, runningTime - (MediaTime(clock.time) - base))
+        } else {
+            joinFrameDue[player.index] = nil
+        }
         handle(.tileJoined(player.index, runningTime: runningTime))
         noteJoined(player.index)
     }

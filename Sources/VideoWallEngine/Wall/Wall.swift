@@ -78,6 +78,9 @@ public final class Wall {
     var recoveryTimers: [Int: TimeoutToken] = [:]
     /// How many times each tile came back after failing.
     var recoveredCounts: [Int: Int] = [:]
+    /// When a tile admitted ahead of the wall shows its first frame (monotonic): the watchdog
+    /// leaves it alone until then (`Wall+Stalls`).
+    var joinFrameDue: [Int: MediaTime] = [:]
     /// Per tile, the playlist items left out at load and why (one line each, for the report).
     var skippedItems: [Int: [String]] = [:]
     /// The folder tiles' watches, by tile.

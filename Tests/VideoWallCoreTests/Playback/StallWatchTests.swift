@@ -5,8 +5,8 @@ final class StallWatchTests: XCTestCase {
     private var watch = StallWatch(frameLimit: .seconds(5), bufferingLimit: .seconds(20))
 
     private func look(at seconds: Double, frames: UInt64, _ state: PlayerState = .playing, wallPlays: Bool = true,
-                      awaitsWrap: Bool = false) -> StallWatch.Verdict? {
-        watch.observe(tile: 0, at: .seconds(seconds), framesRendered: frames, state: state, wallPlays: wallPlays, awaitsWrap: awaitsWrap)
+                      waitsByDesign: Bool = false) -> StallWatch.Verdict? {
+        watch.observe(tile: 0, at: .seconds(seconds), framesRendered: frames, state: state, wallPlays: wallPlays, waitsByDesign: waitsByDesign)
     }
 
     func testAPlayingTileWithoutANewFrameForTheLimitIsStalled() {
@@ -51,13 +51,13 @@ final class StallWatchTests: XCTestCase {
         XCTAssertNil(look(at: 2, frames: 60))
         XCTAssertNil(look(at: 2.5, frames: 60, .ended), "its pass ended")
         for second in 3...11 {
-            XCTAssertNil(look(at: Double(second), frames: 60, awaitsWrap: true), "holds for the wrap at \(second) s")
+            XCTAssertNil(look(at: Double(second), frames: 60, waitsByDesign: true), "holds for the wrap at \(second) s")
         }
         XCTAssertNil(look(at: 12, frames: 60), "the wrap: its next pass is due, the count starts")
         XCTAssertNil(look(at: 13, frames: 90))
         XCTAssertNil(look(at: 14, frames: 120))
         for second in 15...23 {
-            XCTAssertNil(look(at: Double(second), frames: 120, awaitsWrap: true), "the second pass's hold at \(second) s")
+            XCTAssertNil(look(at: Double(second), frames: 120, waitsByDesign: true), "the second pass's hold at \(second) s")
         }
         XCTAssertNil(look(at: 24, frames: 120))
         XCTAssertNil(look(at: 25, frames: 150))
@@ -66,8 +66,8 @@ final class StallWatchTests: XCTestCase {
     /// The hold is not a pass: a tile whose next pass does not start when the wrap comes is
     /// still found, counted from the wrap.
     func testATileThatShowsNothingAfterTheWrapIsStillStalled() {
-        XCTAssertNil(look(at: 0, frames: 60, awaitsWrap: true))
-        XCTAssertNil(look(at: 20, frames: 60, awaitsWrap: true))
+        XCTAssertNil(look(at: 0, frames: 60, waitsByDesign: true))
+        XCTAssertNil(look(at: 20, frames: 60, waitsByDesign: true))
         XCTAssertNil(look(at: 21, frames: 60), "the wrap")
         XCTAssertNil(look(at: 25.9, frames: 60))
         XCTAssertEqual(look(at: 26, frames: 60), .noNewFrame(for: .seconds(5)))
