@@ -172,13 +172,25 @@ public final class WallRemote {
         disabledEvents[client] = disabled
     }
 
-    /// Sends event `name` to every client that has not turned it off.
+    /// Sends event `name` to every client that has not turned it off: URLs in its text
+    /// without credentials and queries for a follower (only clients with full control see
+    /// them whole).
     func broadcast(_ name: String, _ fields: [String: JSONValue] = [:]) {
         let line = IPCMessage.event(name, fields)
+        lazy var redactedLine = IPCMessage.event(name, fields.mapValues(Self.redacted))
         for client in clients {
             let disabled = disabledEvents[client] ?? []
             if disabled.contains("all") || disabled.contains(name) { continue }
-            send(line, to: client)
+            send(roles[client] == .follower ? redactedLine : line, to: client)
+        }
+    }
+
+    private static func redacted(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text): .string(SourceSchemes.redactedWithin(text))
+        case .array(let values): .array(values.map(redacted))
+        case .object(let fields): .object(fields.mapValues(redacted))
+        default: value
         }
     }
 

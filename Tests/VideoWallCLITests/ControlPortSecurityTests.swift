@@ -1,6 +1,7 @@
 import Foundation
 import VideoWallCore
 import VideoWallProtocol
+import VideoWallEngine
 @testable import VideoWallRemote
 import VideoWallTestSupport
 import XCTest
@@ -127,6 +128,52 @@ final class ControlPortSecurityTests: XCTestCase {
         XCTAssertTrue(folder.standardError.contains("a folder or a device is never played for a leader"), folder.standardError)
         XCTAssertFalse(folder.standardError.contains(TestClips.directory), "the clip inside the root is not refused: \(folder.standardError)")
         _ = runs.wait()
+    }
+
+    /// A URL in an event's text (a tile's failure) reaches a follower without its credentials
+    /// and query; a client with full control sees it whole. A real control port on
+    /// 127.0.0.1, each client proving its own key.
+    func testAFollowerSeesURLsInEventsWithoutTheirSecrets() throws {
+        let (wallKey, controlKey) = (WallKey.random(), WallKey.random())
+        let port = try FreePort.tcp()
+        let said = try onMainLoop(timeout: 30) { () -> (follower: String, control: String) in
+            let wall = try Wall()
+            defer { wall.shutDown() }
+            let remote = try await WallRemote.start(tcpPort: port, address: "127.0.0.1",
+                                                    access: ControlPortAccess(wallKey: wallKey, controlKey: controlKey), wall: wall)
+            defer { remote.stop() }
+            let connections = Task.detached {
+                try (ControlHandshake.connect(host: "127.0.0.1", port: port, key: wallKey, role: .follower, timeout: .seconds(3)).0,
+                     ControlHandshake.connect(host: "127.0.0.1", port: port, key: controlKey, role: .control, timeout: .seconds(3)).0)
+            }
+            let (follower, control) = try await connections.value
+            defer { close(follower); close(control) }
+            await pause(seconds: 0.3)
+            remote.wallDid(.tile(0, .failed(AssetError(source: "http://host/list.m3u8", reason: .refusedFetch("file:///nowhere/segment0.ts?token=s3cr3t")))))
+            let reading = Task.detached {
+                (Self.lines(on: follower, until: "tile-failed", timeout: 5), Self.lines(on: control, until: "tile-failed", timeout: 5))
+            }
+            let (followerSaw, controlSaw) = await reading.value
+            return (followerSaw, controlSaw)
+        }
+        XCTAssertTrue(said.follower.contains("tile-failed") && said.follower.contains("file:///nowhere/segment0.ts?***"), said.follower)
+        XCTAssertFalse(said.follower.contains("s3cr3t"), said.follower)
+        XCTAssertTrue(said.control.contains("file:///nowhere/segment0.ts?token=s3cr3t"), "full control sees it whole: \(said.control)")
+    }
+
+    /// What arrives on `fd` until a line holding `marker`, or `timeout` seconds.
+    nonisolated private static func lines(on fd: Int32, until marker: String, timeout: Int) -> String {
+        var bound = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
+        let start = Date()
+        var text = ""
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while Date().timeIntervalSince(start) < Double(timeout), !text.contains(marker) {
+            let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if count == 0 { break }
+            if count > 0 { text += String(decoding: buffer[0..<count], as: UTF8.self) }
+        }
+        return text
     }
 
     /// A connection to the control port (nil when refused).

@@ -31,6 +31,43 @@ public enum SourceSchemes {
         return String(head + rest[..<question] + "?***" + rest[fragment...])
     }
 
+    /// `text` (an error's detail, GStreamer's or a server's) with every URL in it redacted as
+    /// `redacted(_:)` does: a URL runs from its scheme to the first space, quote or bracket.
+    public static func redactedWithin(_ text: String) -> String {
+        guard text.contains("://") else { return text }
+        let characters = Array(text)
+        var result = ""
+        var index = 0
+        while index < characters.count {
+            // A scheme starts at a letter not preceded by a scheme character, and ends at "://".
+            guard characters[index].isASCII, characters[index].isLetter,
+                  index == 0 || !isSchemeCharacter(characters[index - 1]) else {
+                result.append(characters[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < characters.count, isSchemeCharacter(characters[end]) { end += 1 }
+            guard end + 2 < characters.count, characters[end] == ":", characters[end + 1] == "/", characters[end + 2] == "/" else {
+                result.append(contentsOf: characters[index..<end])
+                index = end
+                continue
+            }
+            while end < characters.count, !endsURL(characters[end]) { end += 1 }
+            result += redacted(String(characters[index..<end]))
+            index = end
+        }
+        return result
+    }
+
+    private static func isSchemeCharacter(_ character: Character) -> Bool {
+        character.isASCII && (character.isLetter || character.isNumber || character == "+" || character == "-" || character == ".")
+    }
+
+    private static func endsURL(_ character: Character) -> Bool {
+        character.isWhitespace || "\"'<>()[]{}`".contains(character)
+    }
+
     /// The scheme before `://`, lower-cased; nil for a path.
     static func scheme(of source: String) -> String? {
         guard let colon = source.firstIndex(of: ":"), source[colon...].hasPrefix("://"), colon > source.startIndex,

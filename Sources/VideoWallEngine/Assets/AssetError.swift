@@ -53,9 +53,10 @@ public struct AssetError: Error, Sendable, CustomStringConvertible, Equatable {
     }
 
     /// One line for a terminal: the source escaped and, if very long, shortened in the middle
-    /// (it is the user's text, and may hold anything); the reason escaped (GStreamer's text).
+    /// (it is the user's text, and may hold anything); the reason escaped (GStreamer's text);
+    /// URLs in either without their credentials and queries.
     public var description: String {
-        "\(TerminalText.shortened(SourceSchemes.redacted(source), limit: TerminalText.nameLimit)): \(TerminalText.escaped(reasonText))"
+        "\(TerminalText.shortened(SourceSchemes.redacted(source), limit: TerminalText.nameLimit)): \(TerminalText.escaped(SourceSchemes.redactedWithin(reasonText)))"
     }
 }
 

@@ -4,7 +4,8 @@ import VideoWallCore
 
 /// One-line messages on standard error, prefixed with the program name. Every message is
 /// escaped on its way out: whatever a caller put in it (a path, a GStreamer message, a value
-/// from a file), it stays one line and sends the terminal no escape sequence.
+/// from a file), it stays one line and sends the terminal no escape sequence, and a URL in it
+/// shows no credentials or query (`SourceSchemes.redactedWithin`).
 enum Console {
     static func error(_ message: String) {
         line("videowall: error: \(message)")
@@ -31,7 +32,7 @@ enum Console {
     /// The throwing write: the old `write(_:)` traps when the descriptor refuses the bytes
     /// (`2>/dev/full`), and a message that cannot be shown is no reason to crash.
     private static func line(_ text: String) {
-        try? FileHandle.standardError.write(contentsOf: Data((TerminalText.escaped(text) + "\n").utf8))
+        try? FileHandle.standardError.write(contentsOf: Data((TerminalText.escaped(SourceSchemes.redactedWithin(text)) + "\n").utf8))
     }
 
     /// Writes `text` to `path`, or to standard output for "-"; throws when the bytes were not

@@ -116,8 +116,8 @@ extension WallReport.Tile {
         self.init(index: tile.index + 1, source: SourceSchemes.redacted(tile.source), state: tile.state.rawValue,
                   framesRendered: tile.statistics?.framesRendered, framesDropped: tile.statistics?.framesDropped,
                   position: tile.position?.seconds, loops: tile.loopCount,
-                  error: tile.failure?.reasonText ?? tile.notReadyReason,
-                  warnings: tile.warnings.isEmpty ? nil : tile.warnings,
+                  error: (tile.failure?.reasonText ?? tile.notReadyReason).map(SourceSchemes.redactedWithin),
+                  warnings: tile.warnings.isEmpty ? nil : tile.warnings.map(SourceSchemes.redactedWithin),
                   recoveries: tile.recoveries > 0 ? tile.recoveries : nil,
                   offset: tile.offset == .zero ? nil : (tile.offset.seconds * 1000).rounded() / 1000,
                   item: tile.item, itemChanges: tile.item == nil ? nil : tile.itemChanges)

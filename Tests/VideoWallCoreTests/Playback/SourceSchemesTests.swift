@@ -32,4 +32,13 @@ final class SourceRedactionTests: XCTestCase {
         XCTAssertEqual(SourceSchemes.redacted("http://host/a@b.mp4"), "http://host/a@b.mp4", "an @ in the path is no userinfo")
         XCTAssertEqual(SourceSchemes.redacted("/home/me/what?.mp4"), "/home/me/what?.mp4", "a path is as it is")
     }
+
+    func testURLsWithinATextAreRedactedAndTheRestKept() {
+        XCTAssertEqual(SourceSchemes.redactedWithin("Could not open resource for reading (https://u:p@h.example/a.m3u8?token=9): 401"),
+                       "Could not open resource for reading (https://***@h.example/a.m3u8?***): 401")
+        XCTAssertEqual(SourceSchemes.redactedWithin("refused to fetch \"file:///etc/x?y\" and rtsp://a:b@c/d"),
+                       "refused to fetch \"file:///etc/x?***\" and rtsp://***@c/d")
+        XCTAssertEqual(SourceSchemes.redactedWithin("no URL: a?b@c, 5:// and ://x"), "no URL: a?b@c, 5:// and ://x")
+        XCTAssertEqual(SourceSchemes.redactedWithin("http://h/a?k=1"), "http://h/a?***", "a URL that is the whole text")
+    }
 }
