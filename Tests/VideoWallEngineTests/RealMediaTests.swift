@@ -97,9 +97,11 @@ final class RealMediaTests: XCTestCase {
                 if let text = tile.failure?.description, text.contains("\n") { problems.append("\(name): the error is not one line") }
                 return problems
             }
-            // A stream that stops on an error: the frame in flight when it is posted may or
-            // may not be shown, in either player.
-            let allowance = yardstick.error == nil && !damaged ? 0 : 1
+            // A stream that stops on an error: the frames in flight when it is posted may or
+            // may not be shown, in either player, and how many are in flight depends on how
+            // far the demuxer read ahead of the clock (a fresh-clone run of the whole suite
+            // showed 27 of a broken MOV's frames where playbin showed 29; alone, as many).
+            let allowance = yardstick.error == nil && !damaged ? 0 : (damaged ? 1 : 2)
             if rendered * 100 < (yardstick.rendered - allowance) * 99 || (damaged && rendered < yardstick.rendered - allowance) {
                 problems.append("\(name): \(rendered) frames, bare playbin \(yardstick.rendered) (\(tile.state), \(tile.failure?.reasonText ?? "no error"))")
             }
