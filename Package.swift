@@ -14,6 +14,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        // The web control page's HTTP server: no dependencies of its own (README, "Web control page").
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // C modules: system libraries plus static-inline shims for what Swift cannot import.
@@ -68,6 +70,11 @@ let package = Package(
         // Built without package access: an adapter over the engine's public surface.
         .target(name: "VideoWallRemote", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine", "GIOKit"], packageAccess: false),
 
+        // The web control page and its HTTP API (`--http`): FlyingFox on tasks of its own, an
+        // adapter over the same remote as the JSON IPC. Built without package access.
+        .target(name: "VideoWallHTTP", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallRemote",
+                                                      .product(name: "FlyingFox", package: "FlyingFox")], packageAccess: false),
+
         // The session bus through GLib's GDBus: MPRIS (org.mpris.MediaPlayer2) applied to a
         // coordinator, and screensaver inhibition for kiosk walls. Needs the GLib main loop on
         // the main thread (its callbacks come from the default context); the engine knows none of it.
@@ -81,7 +88,7 @@ let package = Package(
         .target(name: "VideoWallBench", dependencies: ["VideoWallCore", "VideoWallProtocol", "VideoWallEngine", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "GStreamerKit", "GLibMainLoop"]),
 
         .executableTarget(name: "videowall", dependencies: [
-            "VideoWallCore", "VideoWallProtocol", "VideoWallPresentation", "VideoWallEngine", "GIOKit", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",
+            "VideoWallCore", "VideoWallProtocol", "VideoWallPresentation", "VideoWallEngine", "GIOKit", "VideoWallFixtures", "VideoWallWindow", "VideoWallRemote", "VideoWallHTTP", "VideoWallDBus", "VideoWallBench", "GLibMainLoop", "CMalloc",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -101,6 +108,6 @@ let package = Package(
         .testTarget(name: "VideoWallFixturesTests", dependencies: ["VideoWallFixtures", "VideoWallCore"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallPresentation", "VideoWallWindow", "VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["VideoWallProtocol", "VideoWallRemote", "GIOKit", "videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["VideoWallProtocol", "VideoWallRemote", "VideoWallHTTP", "GIOKit", "videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
     ]
 )

@@ -13,6 +13,7 @@ packages=(
   dbus-daemon libglib2.0-bin
   systemd
   python3
+  chromium chromium-driver python3-selenium
 )
 
 missing=()

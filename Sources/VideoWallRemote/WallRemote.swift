@@ -31,6 +31,9 @@ public final class WallRemote {
     var followers: [Int: FollowerReport] = [:]
     /// What each client may ask (its transport's, or the key it proved).
     var roles: [Int: ControlRole] = [:]
+    /// Streams of every event line, for the HTTP API's event stream (`eventLines()`).
+    var eventTaps: [Int: AsyncStream<String>.Continuation] = [:]
+    var nextEventTap = 0
 
     /// Told when a follower joins, cannot keep up, keeps up again or leaves, with the name it
     /// goes by (`FollowerReport.name(client:)`).
@@ -72,6 +75,14 @@ public final class WallRemote {
         return remote
     }
 
+    /// A remote with no socket of its own, for an adapter that brings its own transport (the
+    /// HTTP API: `answer`, `eventLines`, `stateDocument`).
+    public static func unattached(wall: Wall) -> WallRemote {
+        let remote = WallRemote(wall: wall)
+        remote.listen(to: wall)
+        return remote
+    }
+
     /// Follows the wall's events and checks observed properties, once the server runs.
     private func listen(to wall: Wall) {
         let events = wall.events()
@@ -85,13 +96,14 @@ public final class WallRemote {
         }
     }
 
-    /// Tells every client `shutdown` and closes the socket.
+    /// Tells every client (and every event stream) `shutdown` and closes the socket.
     public func stop() {
-        guard let server else { return }
-        broadcast("shutdown")
-        server.stop()
-        self.server = nil
+        if server != nil || !eventTaps.isEmpty { broadcast("shutdown") }
+        eventTaps.values.forEach { $0.finish() }
+        eventTaps.removeAll()
         eventTask?.cancel()
+        server?.stop()
+        server = nil
     }
 
     isolated deinit { stop() }
@@ -178,6 +190,7 @@ public final class WallRemote {
     func broadcast(_ name: String, _ fields: [String: JSONValue] = [:]) {
         let line = IPCMessage.event(name, fields)
         lazy var redactedLine = IPCMessage.event(name, fields.mapValues(Self.redacted))
+        for tap in eventTaps.values { tap.yield(line) }
         for client in clients {
             let disabled = disabledEvents[client] ?? []
             if disabled.contains("all") || disabled.contains(name) { continue }

@@ -16,6 +16,15 @@ public enum FrameGrabber {
         }
     }
 
+    /// A decoded frame scaled to `width` x `height` as a JPEG (a thumbnail): the scaling and
+    /// the encoder are `gst_video_convert_sample`'s, on the calling thread.
+    public static func jpeg(_ sample: Sample, width: Int, height: Int) -> Result<[UInt8], GStreamerError> {
+        convert(sample, to: "image/jpeg,width=\(width),height=\(height),pixel-aspect-ratio=1/1", what: "a JPEG").flatMap { jpeg in
+            let bytes = jpeg.bytes()
+            return bytes.isEmpty ? .failure(GStreamerError(domain: "FrameGrabber", message: "an empty JPEG")) : .success(bytes)
+        }
+    }
+
     /// The decoded frame at `position`, as the decoder made it (its size, its format).
     /// `elementSetup` sees every element the playbin makes, before it is used (its
     /// "element-setup"), so the caller's rules for what a source may fetch hold here too.

@@ -294,6 +294,11 @@ package final class Player {
         return MediaTime(running) + (sample.duration.map(MediaTime.init) ?? .zero)
     }
 
+    /// The frame the sink shows now (its `last-sample`), for thumbnails; nil before the first.
+    package func shownSample() -> Sample? {
+        (try? videoSink.renderer.lastSample()) ?? nil
+    }
+
     /// The buffer the sink shows now (its `last-sample`), for sync checks and screenshots.
     package func lastRenderedTimestamp() -> MediaTime? {
         (try? videoSink.renderer.lastSample())??.presentationTime.map(MediaTime.init)

@@ -85,3 +85,19 @@ extension Wall {
         }
     }
 }
+
+extension Wall {
+    /// The frame tile `index` shows now as a JPEG `width` pixels wide, its height in
+    /// proportion to the picture (pixel aspect counted): the web page's thumbnails. The frame
+    /// is taken from the tile's sink here; it is scaled and encoded on a worker thread, so the
+    /// wall plays on meanwhile. Nil when the tile shows no frame.
+    package func thumbnail(ofTile index: Int, width: Int) async -> [UInt8]? {
+        // The sample's own caps: the picture as the sink has it, turned if the tile turns it.
+        guard let player = player(at: index), let sample = player.shownSample(), let format = sample.caps?.videoFormat,
+              format.width > 0, format.height > 0, format.pixelAspect.numerator > 0, format.pixelAspect.denominator > 0 else { return nil }
+        let aspect = Double(format.width * format.pixelAspect.numerator) / Double(format.height * format.pixelAspect.denominator)
+        let width = max(16, min(width, 1920)) & ~1
+        let height = max(2, Int((Double(width) / aspect).rounded()) & ~1)
+        return await Task.detached { try? FrameGrabber.jpeg(sample, width: width, height: height).get() }.value
+    }
+}

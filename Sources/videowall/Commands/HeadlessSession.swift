@@ -4,6 +4,7 @@ import GStreamerKit
 import VideoWallCore
 import VideoWallDBus
 import VideoWallEngine
+import VideoWallHTTP
 import VideoWallRemote
 
 /// A wall rendered into synced fakesinks: plays until `--quit-after`, the end, or a stop
@@ -50,6 +51,13 @@ struct HeadlessSession {
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }
+        let web: WallHTTPServer?
+        do { web = try await WebControl.start(options.web, wall: wall, remote: leading, plan: plan, stop: stop) } catch {
+            Console.error("\(error)")
+            remote?.stop()
+            return ExitStatus.startupFailed
+        }
+        defer { web?.stop() }
         // A follower starts on its leader's timeline, not on its own.
         if case .follow? = options.role {} else { wall.play() }
         await wall.setABLoop(a: options.abLoop.a, b: options.abLoop.b)

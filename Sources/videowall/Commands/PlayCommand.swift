@@ -20,6 +20,7 @@ struct PlayCommand: ParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
     @OptionGroup(title: "Window") var window: WindowOptions
+    @OptionGroup(title: "Web control page") var web: WebOptions
 
     @Argument(help: "Paths or URIs (file, http, https, HLS), folders or playlist files, one per tile (none when the --layout names every source).")
     var media: [String] = []
@@ -35,6 +36,7 @@ struct PlayCommand: ParsableCommand {
         try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
         if media.isEmpty, window.layout == nil { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
         try window.validateCompare(mediaCount: media.count)
+        try web.check(tokenElsewhere: false)
         // Without a layout every tile is a source given here (a layout may name more).
         if window.layout == nil, let beyond = playback.offset.compactMap(TileOffsetAssignment.init(parsing:)).first(where: { $0.tile > media.count }) {
             throw ValidationError("--offset names tile \(beyond.tile), but there are \(media.count) sources")
@@ -42,14 +44,14 @@ struct PlayCommand: ParsableCommand {
     }
 
     func run() throws {
-        try Self.play(media, playback: playback, window: window)
+        try Self.play(media, playback: playback, window: window, web: try web.settings())
     }
 
     /// Plays `media` as `play` does; `role`: as a leader or a follower of a wall across
     /// machines (`lead`, `follow`), `received` the plan a follower was given by its leader,
     /// `screen` the screen of the layout's canvas the window shows.
     static func play(_ media: [String], playback: PlaybackOptions, window: WindowOptions, role: WallRole? = nil,
-                     received: TilePlan? = nil, screen: String? = nil) throws {
+                     received: TilePlan? = nil, screen: String? = nil, web: WebSettings? = nil) throws {
         // First of all: a stop signal from now on stops the wall cleanly, with its report.
         let signals = MainActor.assumeIsolated { StopSignals.install() }
         // Before GStreamer starts, so a refused NOTIFY_SOCKET is said first thing.
@@ -59,6 +61,7 @@ struct PlayCommand: ParsableCommand {
         let reloads = received != nil ? nil : windowOptions.layout.map { LayoutReload.Source(layoutName: $0, sources: media, maxTiles: playback.maxTiles) }
         var options = playback.settings
         options.role = role
+        options.web = web
         // A layout is checked before GStreamer or the display starts, headless too: a broken
         // one plays nothing and exits 64, in CI as on a screen.
         let chosen = try received ?? MainActor.assumeIsolated {

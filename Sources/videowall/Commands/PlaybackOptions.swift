@@ -128,6 +128,8 @@ struct PlaybackSettings {
     var maxTiles = 4
     /// Where to serve the remote control (`--input-ipc-server`).
     var ipcServer: String?
+    /// The web control page (`--http`), on `play` and `lead`.
+    var web: WebSettings?
     /// `--retry`; nil: the default (`inf` with `--kiosk`, else `no`).
     var retry: RecoveryPolicy?
     /// Offer the wall as an MPRIS player on the session bus, when there is one.

@@ -14,6 +14,7 @@ struct LeadCommand: ParsableCommand {
 
     @OptionGroup var playback: PlaybackOptions
     @OptionGroup(title: "Window") var window: WindowOptions
+    @OptionGroup(title: "Web control page") var web: WebOptions
 
     @Option(name: .long, help: ArgumentHelp("The UDP port the wall's clock is served on (1 to 65535).", valueName: "port"))
     var clockPort = WallRole.defaultClockPort
@@ -57,6 +58,7 @@ struct LeadCommand: ParsableCommand {
                 throw ValidationError("\(option) \(TerminalText.quoted(address)) would open the wall to the network without a key: give --wall-key-file too ('videowall key new PATH' makes one)")
             }
         }
+        try web.check(tokenElsewhere: wallKeyFile != nil)
         if media.isEmpty { throw ValidationError("give one to \(playback.maxTiles) paths or URIs to play") }
     }
 
@@ -66,7 +68,8 @@ struct LeadCommand: ParsableCommand {
         let everywhere = keys.asksForKey ? "0.0.0.0" : "127.0.0.1"
         let access = LeaderAccess(controlAddress: controlAddress ?? everywhere, clockAddress: clockAddress ?? everywhere, keys: keys)
         try PlayCommand.play(media.map(Self.absolute), playback: playback, window: window,
-                             role: .lead(clockPort: clockPort, controlPort: controlPort, access: access), screen: screen)
+                             role: .lead(clockPort: clockPort, controlPort: controlPort, access: access), screen: screen,
+                             web: try web.settings(wallKeyFile: wallKeyFile))
     }
 
     /// The key at `path`, read before the wall starts; one line and status 64 when it cannot be.

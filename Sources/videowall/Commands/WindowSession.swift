@@ -4,6 +4,7 @@ import GStreamerKit
 import VideoWallCore
 import VideoWallDBus
 import VideoWallEngine
+import VideoWallHTTP
 import VideoWallRemote
 import VideoWallWindow
 
@@ -99,6 +100,13 @@ struct WindowSession {
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }
+        let web: WallHTTPServer?
+        do { web = try await WebControl.start(playback.web, wall: wall, remote: leading, plan: plan, stop: stop) } catch {
+            Console.error("\(error)")
+            remote?.stop()
+            return ExitStatus.startupFailed
+        }
+        defer { web?.stop() }
         // A follower starts on its leader's timeline, not on its own.
         if case .follow? = playback.role {} else { wall.play() }
         await wall.setABLoop(a: playback.abLoop.a, b: playback.abLoop.b)

@@ -1,0 +1,99 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+import VideoWallCore
+import VideoWallProtocol
+import VideoWallRemote
+
+/// The web control page and its HTTP API (`--http [ADDRESS:]PORT`), served by FlyingFox on
+/// tasks of its own, never on the main thread: a slow or hostile client holds one of those
+/// tasks, not the wall. Every command goes through the same remote as the JSON IPC
+/// (`WallRemote.answer`), as a client with full control, under `HTTPAccessRule`.
+///
+/// The server runs until it is dropped (or `stop()`).
+@MainActor
+public final class WallHTTPServer {
+    public struct Settings: Sendable {
+        /// A numeric address: 127.0.0.1 unless the user opens it (then only with a token).
+        public var address: String
+        /// 0: any free port (`port` says which).
+        public var port: Int
+        /// `Authorization: Bearer` asks for this (`--http-token-file`, or the wall key).
+        public var token: String?
+        /// The folder the page lists sources from and uploads into; nil: no media folder.
+        public var mediaFolder: String?
+        /// The largest upload, in bytes (`--upload-limit`).
+        public var uploadLimit: Int
+        /// Each tile's region on the wall, as fractions of the canvas (x, y, width, height), in
+        /// tile order: the page draws the wall as its layout.
+        public var regions: [[Double]]
+        /// What the system panel says the program is.
+        public var version: String
+
+        public init(address: String = "127.0.0.1", port: Int, token: String? = nil, mediaFolder: String? = nil,
+                    uploadLimit: Int = 2 << 30, regions: [[Double]] = [], version: String = "") {
+            self.address = address
+            self.port = port
+            self.token = token
+            self.mediaFolder = mediaFolder
+            self.uploadLimit = uploadLimit
+            self.regions = regions
+            self.version = version
+        }
+    }
+
+    /// What the program hands the server: a tile's current frame as a JPEG of a width
+    /// (`Wall.thumbnail`), and whether a file is media GStreamer can describe (an upload is
+    /// kept only then).
+    public struct Services: Sendable {
+        public var thumbnail: @Sendable (_ tile: Int, _ width: Int) async -> [UInt8]?
+        public var isMedia: @Sendable (_ path: String) async -> Bool
+
+        public init(thumbnail: @escaping @Sendable (Int, Int) async -> [UInt8]?, isMedia: @escaping @Sendable (String) async -> Bool) {
+            self.thumbnail = thumbnail
+            self.isMedia = isMedia
+        }
+    }
+
+    /// The longest one request may take: a 2 GiB upload at 30 Mb/s.
+    static let requestTimeout: TimeInterval = 600
+
+    private let server: HTTPServer
+    private var task: Task<Void, Error>?
+    /// The port it listens on.
+    public let port: Int
+
+    private init(server: HTTPServer, task: Task<Void, Error>, port: Int) {
+        self.server = server
+        self.task = task
+        self.port = port
+    }
+
+    /// Starts serving `remote`'s wall; throws when the address cannot be listened on.
+    public static func start(_ settings: Settings, remote: WallRemote, services: Services) async throws -> WallHTTPServer {
+        let address: any SocketAddress = settings.address.contains(":")
+            ? try sockaddr_in6.inet6(ip6: settings.address, port: UInt16(settings.port))
+            : try sockaddr_in.inet(ip4: settings.address, port: UInt16(settings.port))
+        let handler = WallHTTPHandler(settings: settings, remote: remote, services: services)
+        // FlyingFox's timeout bounds the handling of one request, an upload's body included.
+        let server = HTTPServer(address: address, timeout: Self.requestTimeout, logger: .disabled, handler: handler)
+        let task = Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 5)
+        var port = settings.port
+        if let listening = await server.listeningAddress {
+            switch listening {
+            case .ip4(_, let bound), .ip6(_, let bound): port = Int(bound)
+            default: break
+            }
+        }
+        return WallHTTPServer(server: server, task: task, port: port)
+    }
+
+    /// Stops listening and closes every connection.
+    public func stop() {
+        task?.cancel()
+        task = nil
+    }
+
+    isolated deinit { stop() }
+}
