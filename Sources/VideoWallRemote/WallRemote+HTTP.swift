@@ -24,13 +24,9 @@ extension WallRemote {
             default:
                 break
             }
-            let result = role.allows(request.command) ? await perform(request.command, client: Self.httpClient) : .failure(.notAllowed)
-            if case .quit(let code) = request.command, role.allows(request.command) { onQuit?(code) }
-            sendPropertyChanges()
-            switch result {
-            case .success(let data): return IPCMessage.success(data, requestID: request.requestID)
-            case .failure(let error): return IPCMessage.failure(error, requestID: request.requestID)
-            }
+            var answer = ""
+            await run(request, role: role, client: Self.httpClient) { answer = $0 }
+            return answer
         case .failure(let refusal)?:
             return IPCMessage.failure(refusal.error, requestID: refusal.requestID)
         case nil:

@@ -153,16 +153,23 @@ public final class WallRemote {
     }
 
     private func run(_ request: IPCRequest, from client: Int) async {
-        let result = roles[client]?.allows(request.command) == true
-            ? await perform(request.command, client: client) : .failure(.notAllowed)
-        // A command sent without a reply wanted (a text line) is answered by nothing, as in mpv.
-        if request.wantsReply, clients.contains(client) {
-            switch result {
-            case .success(let data): send(IPCMessage.success(data, requestID: request.requestID), to: client)
-            case .failure(let error): send(IPCMessage.failure(error, requestID: request.requestID), to: client)
-            }
+        await run(request, role: roles[client], client: client) { line in
+            // A command sent without a reply wanted (a text line) is answered by nothing, as in mpv.
+            if request.wantsReply, clients.contains(client) { send(line, to: client) }
         }
-        if case .quit(let code) = request.command { onQuit?(code) }
+    }
+
+    /// Runs `request` for `client` if `role` allows it (nil: no role, nothing is allowed), and
+    /// hands `reply` the reply line; then, as every way in does, a `quit` that was allowed is
+    /// passed on and observers are told of what the command changed.
+    func run(_ request: IPCRequest, role: ControlRole?, client: Int, reply: (String) -> Void) async {
+        let allowed = role?.allows(request.command) == true
+        let result = allowed ? await perform(request.command, client: client) : .failure(.notAllowed)
+        switch result {
+        case .success(let data): reply(IPCMessage.success(data, requestID: request.requestID))
+        case .failure(let error): reply(IPCMessage.failure(error, requestID: request.requestID))
+        }
+        if allowed, case .quit(let code) = request.command { onQuit?(code) }
         // A change the command made is told to observers now, not at the next check.
         sendPropertyChanges()
     }

@@ -49,8 +49,9 @@ final class RecoveryOnScreenTests: XCTestCase {
     }
 }
 
-/// The test's server, replaced when it comes back on the same port.
-private final class ServerSlot: @unchecked Sendable {
+/// A test's server, replaced when it comes back on the same port (here and in
+/// `SlowLinkRecoveryOnScreenTests`).
+final class ServerSlot: @unchecked Sendable {
     var current: LoopbackHTTPServer
     init(_ server: LoopbackHTTPServer) { current = server }
 }

@@ -19,7 +19,7 @@ final class SlowLinkRecoveryOnScreenTests: XCTestCase {
         // The file's own mean bit rate, container included: what the link must carry.
         let size = try XCTUnwrap(FileManager.default.attributesOfItem(atPath: local)[.size] as? Int)
         let bytesPerSecond = Int(Double(size) / (Double(Self.clip.frames) / Double(Self.clip.frameRate)) * 1.3)
-        let servers = SlowServerSlot(try LoopbackHTTPServer(serving: folder, bytesPerSecond: bytesPerSecond))
+        let servers = ServerSlot(try LoopbackHTTPServer(serving: folder, bytesPerSecond: bytesPerSecond))
         defer { servers.current.terminate() }
         try onMainLoop(timeout: 150) {
             var configuration = WallConfiguration()
@@ -60,10 +60,4 @@ final class SlowLinkRecoveryOnScreenTests: XCTestCase {
             XCTAssertEqual(wall.tiles[1].recoveries, 1, "one recovery, no flapping: \(messages)")
         }
     }
-}
-
-/// The test's server, replaced when it comes back on the same port.
-private final class SlowServerSlot: @unchecked Sendable {
-    var current: LoopbackHTTPServer
-    init(_ server: LoopbackHTTPServer) { current = server }
 }

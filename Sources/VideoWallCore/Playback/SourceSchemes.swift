@@ -71,7 +71,7 @@ public enum SourceSchemes {
     /// The scheme before `://`, lower-cased; nil for a path.
     static func scheme(of source: String) -> String? {
         guard let colon = source.firstIndex(of: ":"), source[colon...].hasPrefix("://"), colon > source.startIndex,
-              source[..<colon].allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return nil }
+              source[..<colon].allSatisfy(isSchemeCharacter) else { return nil }
         return source[..<colon].lowercased()
     }
 }
