@@ -36,6 +36,13 @@ enum ControlPage {
   dl { display: grid; grid-template-columns: max-content 1fr; gap: 0.2rem 1rem; margin: 0; }
   #events { font-family: monospace; font-size: 0.75rem; white-space: pre-wrap; max-height: 8rem; overflow: auto; background: #000; padding: 0.3rem; }
   #message { color: #fb4; }
+  h2 { font-size: 1rem; margin: 0.6rem 0 0.3rem; }
+  .scroll { overflow-x: auto; }
+  #playlist { border-collapse: collapse; font-size: 0.85rem; }
+  #playlist td, #playlist th { padding: 0.1rem 0.2rem; text-align: left; }
+  #playlist input { padding: 0.15rem 0.3rem; width: 5.5rem; }
+  #playlist input.source { width: 16rem; }
+  #playlist tr.current { background: #234; }
 </style>
 </head>
 <body>
@@ -70,6 +77,25 @@ enum ControlPage {
     <button id="load">Play it in this tile</button>
   </div>
   <div class="row">
+    <label>Tile volume <input id="tileVolume" type="range" min="0" max="130" value="100"></label>
+    <label><input id="tileMute" type="checkbox"> Mute this tile</label>
+  </div>
+  <div id="playlistPanel" hidden>
+    <h2 id="playlistTitle">Playlist</h2>
+    <div class="scroll">
+      <table id="playlist">
+        <thead><tr><th>#</th><th>Source</th><th>In</th><th>Out</th><th>Duration</th><th>Speed</th><th>Days</th><th>From</th><th>Until</th><th>Start</th><th>End</th><th></th></tr></thead>
+        <tbody></tbody>
+      </table>
+    </div>
+    <div class="row">
+      <button id="addItem">Add the chosen media</button>
+      <button id="savePlaylist">Save to the layout</button>
+      <span id="playlistNote" role="status"></span>
+    </div>
+  </div>
+  <p id="playlistReason" hidden></p>
+  <div class="row">
     <input id="file" type="file" accept="video/*,audio/*,image/*" aria-label="File to upload">
     <button id="upload">Upload to the media folder</button>
   </div>
@@ -81,7 +107,7 @@ enum ControlPage {
 <script>
 "use strict";
 const api = "/api/v1/";
-let state = null, selected = 1, seeking = false;
+let state = null, selected = 1, seeking = false, mediaFolder = "";
 const $ = (id) => document.getElementById(id);
 $("token").value = sessionStorage.getItem("videowall-token") || "";
 $("token").addEventListener("change", () => { sessionStorage.setItem("videowall-token", $("token").value); connectEvents(); });
@@ -137,7 +163,73 @@ function drawWall() {
     box.querySelector("img").alt = "Tile " + (i + 1) + ": " + name;
   });
 }
-function select(n) { selected = n; $("selected").textContent = "Tile " + n; if (state) drawWall(); }
+function select(n) {
+  selected = n; $("selected").textContent = "Tile " + n;
+  if (state) { drawWall(); drawTile(); }
+  loadPlaylist();
+}
+function drawTile() {
+  const tile = (state.tiles || [])[selected - 1];
+  if (!tile) return;
+  if (document.activeElement !== $("tileVolume") && typeof tile.volume === "number") $("tileVolume").value = tile.volume;
+  $("tileMute").checked = !!tile.mute;
+  const rows = $("playlist").tBodies[0].rows;
+  for (let i = 0; i < rows.length; i++) rows[i].classList.toggle("current", tile["item-pos"] === i + 1);
+}
+// The playlist editor: the selected tile's region's playlist: in the layout, one row an item.
+const itemFields = ["source", "in", "out", "duration", "speed", "days", "from", "until", "start", "end"];
+async function loadPlaylist() {
+  const tile = selected;
+  let response, body = null;
+  try {
+    response = await fetch(api + "tiles/" + tile + "/playlist", { headers: headers() });
+    body = await response.json();
+  } catch (e) { return; }
+  if (tile !== selected) return;
+  const editable = response.ok && body && body.editable;
+  $("playlistPanel").hidden = !editable;
+  $("playlistReason").hidden = !!editable;
+  $("playlistReason").textContent = editable ? "" : "Playlist: " + ((body && (body.reason || body.error)) || response.statusText);
+  if (!editable) return;
+  $("playlistTitle").textContent = "Playlist of tile " + tile;
+  $("playlistNote").textContent = "";
+  drawItems(body.items || []);
+  if (state) drawTile();
+}
+function drawItems(items) {
+  const body = $("playlist").tBodies[0];
+  body.innerHTML = "";
+  items.forEach((item, i) => {
+    const row = body.insertRow();
+    row.dataset.extra = JSON.stringify(Object.fromEntries(Object.entries(item).filter(([k]) => !itemFields.includes(k))));
+    row.insertCell().textContent = String(i + 1);
+    for (const field of itemFields) {
+      const input = document.createElement("input");
+      input.value = item[field] || ""; input.dataset.field = field;
+      input.setAttribute("aria-label", "Item " + (i + 1) + " " + field);
+      if (field === "source") input.className = "source";
+      row.insertCell().appendChild(input);
+    }
+    const tools = row.insertCell();
+    for (const [label, name, move] of [["\u2191", "up", -1], ["\u2193", "down", 1], ["\u2715", "remove", 0]]) {
+      const button = document.createElement("button");
+      button.textContent = label; button.title = name; button.setAttribute("aria-label", "Item " + (i + 1) + " " + name);
+      button.addEventListener("click", () => {
+        const list = readItems(), [moved] = list.splice(i, 1);
+        if (move !== 0) list.splice(Math.min(Math.max(i + move, 0), list.length), 0, moved);
+        drawItems(list);
+      });
+      tools.appendChild(button);
+    }
+  });
+}
+function readItems() {
+  return [...$("playlist").tBodies[0].rows].map((row) => {
+    const item = JSON.parse(row.dataset.extra || "{}");
+    for (const input of row.querySelectorAll("input")) if (input.value.trim()) item[input.dataset.field] = input.value.trim();
+    return item;
+  });
+}
 function drawTransport() {
   $("play").textContent = state.pause ? "Play" : "Pause";
   if (!seeking && typeof state["time-pos"] === "number" && typeof state.duration === "number" && state.duration > 0)
@@ -153,6 +245,7 @@ function drawSystem() {
     ["Transport", state.transport], ["Uptime", clock(s.uptime)], ["CPU (share of a core)", s["cpu-share"]],
     ["Memory", s["memory-mib"] + " MiB"], ["Cores", s.cores], ["Version", s.version],
     ["Overload", state.overload ? Math.round(100 * state.overload["shown-fraction"]) + " % of frames shown" : "none"],
+    ["Decoders in use", decoders()],
     ["Machines", 1 + (state.followers || []).length],
   ];
   $("system").innerHTML = "";
@@ -161,11 +254,17 @@ function drawSystem() {
     dt.textContent = k; dd.textContent = String(v); $("system").append(dt, dd);
   }
 }
+function decoders() {
+  const counts = {};
+  for (const tile of state.tiles || []) if (tile.decoder) counts[tile.decoder] = (counts[tile.decoder] || 0) + 1;
+  const names = Object.keys(counts).sort();
+  return names.length ? names.map((n) => n + " \u00d7 " + counts[n]).join(", ") : "none";
+}
 async function refresh() {
   const answer = await call("state");
   if (!answer.ok || !answer.body) return;
   state = answer.body;
-  drawWall(); drawTransport(); drawSystem();
+  drawWall(); drawTransport(); drawSystem(); drawTile();
   $("load").disabled = $("upload").disabled = !state["media-folder"];
 }
 async function refreshThumbnails() {
@@ -183,6 +282,7 @@ async function refreshThumbnails() {
 async function refreshMedia() {
   const answer = await call("media");
   if (!answer.ok || !answer.body) return;
+  mediaFolder = answer.body.folder;
   const list = $("media"), chosen = list.value;
   list.innerHTML = "";
   for (const name of answer.body.files) { const o = document.createElement("option"); o.textContent = name; list.appendChild(o); }
@@ -225,6 +325,19 @@ $("mute").addEventListener("change", () => command(["set_property", "mute", $("m
 $("abA").addEventListener("click", () => state && command(["set_property", "ab-loop-a", state["time-pos"]]));
 $("abB").addEventListener("click", () => state && command(["set_property", "ab-loop-b", state["time-pos"]]));
 $("abClear").addEventListener("click", () => command(["set_property", "ab-loop-a", "no"]).then(() => command(["set_property", "ab-loop-b", "no"])));
+$("tileVolume").addEventListener("change", () => command(["set_property", "tile/" + selected + "/volume", Number($("tileVolume").value)]));
+$("tileMute").addEventListener("change", () => command(["set_property", "tile/" + selected + "/mute", $("tileMute").checked]));
+$("addItem").addEventListener("click", () => {
+  if (!$("media").value) { $("playlistNote").textContent = "choose a file of the media folder first"; return; }
+  drawItems(readItems().concat([{ source: mediaFolder + "/" + $("media").value }]));
+});
+$("savePlaylist").addEventListener("click", async () => {
+  $("playlistNote").textContent = "saving ...";
+  const answer = await call("tiles/" + selected + "/playlist", { method: "PUT", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ items: readItems() }) });
+  $("playlistNote").textContent = answer.ok
+    ? "saved to the layout: the tile plays it from its next item" + (answer.body.skipped.length ? " (left out: " + answer.body.skipped.join("; ") + ")" : "")
+    : "not saved: " + ((answer.body && answer.body.error) || answer.response.statusText);
+});
 $("load").addEventListener("click", () => {
   if (!$("media").value) return;
   call("tiles/" + selected + "/source", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ media: $("media").value }) }).then(refresh);
@@ -242,7 +355,7 @@ document.addEventListener("keydown", (e) => {
   else if (e.key === ".") $("step").click();
   else if (e.key === ",") $("back").click();
 });
-refresh().then(() => { refreshThumbnails(); if (state && state["media-folder"]) refreshMedia(); });
+refresh().then(() => { refreshThumbnails(); loadPlaylist(); if (state && state["media-folder"]) refreshMedia(); });
 setInterval(refresh, 1000);
 setInterval(refreshThumbnails, 1000);
 connectEvents();

@@ -54,7 +54,7 @@ struct WallHTTPHandler: HTTPHandler {
                                 body: HTTPBodySequence(from: EventStreamBody(lines: await remote.eventLines())))
         case (.GET, "api/v1/media"):
             guard let media else { return Self.error(.notFound, "no media folder (--media-folder)") }
-            return Self.json(.ok, JSONValue.object(["files": .array(media.files().map { JSONValue.string($0) })]).jsonText)
+            return Self.json(.ok, JSONValue.object(["folder": .string(media.path), "files": .array(media.files().map { JSONValue.string($0) })]).jsonText)
         case (.POST, "api/v1/media"):
             guard let media else { return Self.error(.notFound, "no media folder (--media-folder)") }
             return await media.upload(request, name: request.query["name"], isMedia: services.isMedia)
@@ -66,6 +66,8 @@ struct WallHTTPHandler: HTTPHandler {
             switch (request.method, parts[4]) {
             case (.GET, "thumbnail.jpg"): return await thumbnail(parts[3], width: request.query["width"])
             case (.POST, "source"): return await source(parts[3], request)
+            case (.GET, "playlist"): return await playlist(parts[3])
+            case (.PUT, "playlist"): return await savePlaylist(parts[3], request)
             default: break
             }
         }
@@ -113,6 +115,44 @@ struct WallHTTPHandler: HTTPHandler {
         return Self.reply(await remote.answer(command.jsonText, role: .control))
     }
 
+    /// A playlist of the most items, each with every field: far below this.
+    static let largestPlaylist = 4 << 20
+
+    private func playlist(_ number: String) async -> HTTPResponse {
+        guard let tile = Self.tileNumber(number) else { return Self.error(.notFound, "no such tile") }
+        // A list that cannot be edited here is an answer, not an error: the page says why.
+        guard let editor = services.playlists else { return Self.json(.ok, PlaylistJSON.notEditable(tile: tile, PlaylistJSON.noLayout).jsonText) }
+        switch await editor.read(tile) {
+        case .success(let items): return Self.json(.ok, PlaylistJSON.document(tile: tile, items: items).jsonText)
+        case .failure(let refusal) where refusal.kind == .notEditable:
+            return Self.json(.ok, PlaylistJSON.notEditable(tile: tile, refusal.reason).jsonText)
+        case .failure(let refusal): return Self.error(refusal.status, refusal.reason)
+        }
+    }
+
+    private func savePlaylist(_ number: String, _ request: HTTPRequest) async -> HTTPResponse {
+        guard let tile = Self.tileNumber(number) else { return Self.error(.notFound, "no such tile") }
+        guard let editor = services.playlists else { return Self.error(.conflict, PlaylistJSON.noLayout) }
+        guard let length = request.bodySequence.count, length <= Self.largestPlaylist else {
+            return Self.error(.payloadTooLarge, "a playlist is at most \(Self.largestPlaylist) bytes, with a Content-Length")
+        }
+        guard let body = try? await request.bodyData, let text = String(data: body, encoding: .utf8),
+              let parsed = JSONValue(parsing: Substring(text)) else {
+            return Self.error(.badRequest, "the body must be UTF-8 JSON")
+        }
+        let items: [PlaylistEditor.Item]
+        switch PlaylistJSON.items(from: parsed) {
+        case .success(let read): items = read
+        case .failure(let why): return Self.error(.badRequest, why.reason)
+        }
+        switch await editor.save(tile, items) {
+        case .success(let skipped):
+            return Self.json(.ok, JSONValue.object(["error": .string("success"), "tile": .number(Double(tile)),
+                                                    "skipped": .array(skipped.map(JSONValue.string))]).jsonText)
+        case .failure(let refusal): return Self.error(refusal.status, refusal.reason)
+        }
+    }
+
     // MARK: Answers
 
     /// The IPC's reply as it is: 200 when it says success, 400 (its reason in it) otherwise.
@@ -150,3 +190,14 @@ struct WallHTTPHandler: HTTPHandler {
     }
 }
 
+
+extension PlaylistEditor.Refusal {
+    var status: HTTPStatusCode {
+        switch kind {
+        case .noSuchTile: .notFound
+        case .notEditable: .conflict
+        case .invalid: .unprocessableContent
+        case .failed: .internalServerError
+        }
+    }
+}

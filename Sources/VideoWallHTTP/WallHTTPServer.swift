@@ -48,10 +48,15 @@ public final class WallHTTPServer {
     public struct Services: Sendable {
         public var thumbnail: @Sendable (_ tile: Int, _ width: Int) async -> [UInt8]?
         public var isMedia: @Sendable (_ path: String) async -> Bool
+        /// A tile's playlist read from and saved to the layout; nil: the wall has no layout
+        /// file to save into.
+        public var playlists: PlaylistEditor?
 
-        public init(thumbnail: @escaping @Sendable (Int, Int) async -> [UInt8]?, isMedia: @escaping @Sendable (String) async -> Bool) {
+        public init(thumbnail: @escaping @Sendable (Int, Int) async -> [UInt8]?, isMedia: @escaping @Sendable (String) async -> Bool,
+                    playlists: PlaylistEditor? = nil) {
             self.thumbnail = thumbnail
             self.isMedia = isMedia
+            self.playlists = playlists
         }
     }
 

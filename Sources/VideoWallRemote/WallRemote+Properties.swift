@@ -62,6 +62,9 @@ extension WallRemote {
         case .framesDropped: return tile.statistics.map { .number(Double($0.framesDropped)) }
         case .offset: return .number(tile.offset.seconds)
         case .item: return tile.item.map { .string($0) }
+        case .decoder: return tile.decoder.map { .string($0) }
+        case .volume: return .number((tile.volume * 1000).rounded() / 10)
+        case .mute: return .bool(tile.isMuted)
         case .itemPosition: return tile.itemPosition.map { .number(Double($0 + 1)) }
         case .itemCount: return tile.itemCount.map { .number(Double($0)) }
         case .itemChanges: return tile.item == nil ? nil : .number(Double(tile.itemChanges))
@@ -135,6 +138,14 @@ extension WallRemote {
             guard state.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
             guard position >= 1 else { return .failure(.propertyError) }
             do { try await wall.changeItem(ofTile: number - 1, to: .position(position - 1)) } catch { return .failure(.propertyError) }
+        case .tile(let number, .volume):
+            guard let volume = IPCValue.number(value) else { return .failure(.propertyFormat) }
+            guard WallProperty.volumeRange.contains(volume), await wall.send(.setTileSound(tile: number - 1, volume: volume / 100, muted: nil)) else {
+                return .failure(.propertyError)
+            }
+        case .tile(let number, .mute):
+            guard let muted = IPCValue.flag(value) else { return .failure(.propertyFormat) }
+            guard await wall.send(.setTileSound(tile: number - 1, volume: nil, muted: muted)) else { return .failure(.propertyUnavailable) }
         case .tile(let number, .offset):
             guard let offset = Self.offset(value) else { return .failure(.propertyFormat) }
             guard state.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
@@ -167,6 +178,9 @@ extension WallRemote {
         case .pause: return await set(name, to: .bool(!state.isPaused))
         case .mute: return await set(name, to: .bool(!state.isMuted))
         case .loop: return await set(name, to: .bool(!state.isLooping))
+        case .tile(let number, .mute):
+            guard state.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            return await set(name, to: .bool(!state.tiles[number - 1].isMuted))
         case .speed:
             // The speed keys' ladder (0.25x to 4x), as `[` and `]` move along it.
             return await wall.send(down ? .slower : .faster) ? .success(()) : .failure(.propertyError)
@@ -189,6 +203,11 @@ extension WallRemote {
         case .timePosition:
             let seek = SeekIntent(target: step, reference: .relative, precision: .accurate)
             return await wall.send(.seek(seek)) ? .success(()) : .failure(.propertyUnavailable)
+        case .tile(let number, .volume):
+            let tiles = state.tiles
+            guard tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }
+            let volume = min(max(tiles[number - 1].volume * 100 + step, WallProperty.volumeRange.lowerBound), WallProperty.volumeRange.upperBound)
+            return await set(name, to: .number(volume))
         case .tile(let number, .offset):
             let tiles = state.tiles
             guard tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }

@@ -122,11 +122,12 @@ final class BackgroundRun: @unchecked Sendable {
     private let startedSignal = DispatchSemaphore(value: 0)
     private var startedPID: Int32?
 
-    /// `environment` is added to the test's own (see `CommandRunner.run`).
-    init(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 60) {
+    /// `environment` is added to the test's own (see `CommandRunner.run`); `display`: the
+    /// program keeps DISPLAY and opens its window.
+    init(_ arguments: [String], environment: [String: String] = [:], display: Bool = false, timeout: Double = 60) {
         Thread.detachNewThread { [self] in
             result = Swift.Result {
-                try CommandRunner.run(arguments, environment: environment, timeout: timeout) { [self] pid in
+                try CommandRunner.run(arguments, environment: environment, display: display, timeout: timeout) { [self] pid in
                     startedPID = pid
                     startedSignal.signal()
                 }

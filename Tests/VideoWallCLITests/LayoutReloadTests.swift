@@ -30,7 +30,7 @@ final class LayoutReloadTests: XCTestCase {
         try writeLayout(secondSource: second)
         let pid = try XCTUnwrap(Self.pid(listeningOn: socket))
         kill(pid, SIGHUP)
-        let reloaded = Self.waitUntil(timeout: 15) { (try? ipc.data(["get_property", "tile/2/path"]) as? String) == second }
+        let reloaded = Polling.until(15) { (try? ipc.data(["get_property", "tile/2/path"]) as? String) == second }
         XCTAssertTrue(reloaded, "tile 2 plays the layout's new source")
         XCTAssertEqual(try ipc.data(["get_property", "tile/1/path"]) as? String, first, "tile 1 is left alone")
         Thread.sleep(forTimeInterval: 0.5)
@@ -88,7 +88,7 @@ final class LayoutReloadTests: XCTestCase {
 
         try write(layoutItems: [clips[2]], listItems: [clips[2], clips[0], "missing.mp4"])
         kill(try XCTUnwrap(Self.pid(listeningOn: socket)), SIGHUP)
-        let reloaded = Self.waitUntil(timeout: 15) {
+        let reloaded = Polling.until(15) {
             (1...2).allSatisfy { (try? ipc.data(["get_property", "tile/\($0)/item"]) as? String) == clips[2] }
         }
         XCTAssertTrue(reloaded, "both tiles came to the new lists' first item")
@@ -104,15 +104,6 @@ final class LayoutReloadTests: XCTestCase {
             XCTAssertEqual(tile["framesDropped"] as? Int, 0, "no item was cut and no frame lost: \(tile)")
             XCTAssertEqual(tile["recoveries"] as? Int ?? 0, 0, "\(tile)")
         }
-    }
-
-    private static func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            Thread.sleep(forTimeInterval: 0.1)
-        }
-        return true
     }
 
     /// The videowall process serving `socket` (its command line names it).

@@ -1,5 +1,6 @@
 import Foundation
-import VideoWallCore
+@testable import VideoWallCore
+import VideoWallWindow
 @testable import VideoWallRemote
 import VideoWallTestSupport
 import XCTest
@@ -23,7 +24,7 @@ final class WebControlTests: XCTestCase {
         let run = BackgroundRun(["--headless", "--quit-after", "60", "--http", "127.0.0.1:\(port)", "--http-token-file", folder + "/token",
                                  "--media-folder", media, "--upload-limit", "4", "--input-ipc-server", socket, clip], timeout: 90)
         let http = RawHTTP(port: port)
-        let up = Self.waitUntil(20) { (try? http.get("/api/v1/state"))?.status == 200 }
+        let up = Polling.until(20) { (try? http.get("/api/v1/state"))?.status == 200 }
         XCTAssertTrue(up, "the API answers")
         let ipc = try IPCConnection(path: socket)
         let bearer = ["Authorization": "Bearer " + token]
@@ -99,18 +100,139 @@ final class WebControlTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
     }
 
+    /// The API's pause, seek and frame step, read from captures of the X screen taken outside
+    /// the process: the kiosk window shows the frame each command asked for.
+    func testAPICommandsShowOnScreen() throws {
+        // 16:10, as the virtual screen: the picture fills it.
+        let clip = try onMainLoop(timeout: 120) {
+            try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 200, frames: 900, keyFrameInterval: 30), in: TestClips.directory)
+        }
+        let display = try VirtualDisplay.ensure()
+        let folder = TestClips.directory + "/web-screen-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let token = try WallKey.create(at: folder + "/token").text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = try FreePort.tcp(), socket = folder + "/ipc.sock"
+        let run = BackgroundRun(["--kiosk", "--quit-after", "60", "--http", "127.0.0.1:\(port)", "--http-token-file", folder + "/token",
+                                 "--input-ipc-server", socket, clip],
+                                environment: ["DISPLAY": display], display: true, timeout: 90)
+        let http = RawHTTP(port: port)
+        XCTAssertTrue(Polling.until(20) { (try? http.get("/api/v1/state"))?.json?["transport"] as? String == "playing" }, "the wall plays")
+        let bearer = ["Authorization": "Bearer " + token]
+        func command(_ words: String) throws {
+            let reply = try http.post("/api/v1/command", json: #"{"command": \#(words)}"#, headers: bearer)
+            XCTAssertEqual(reply.status, 200, "\(words): \(reply.text)")
+        }
+        func shown() throws -> Int? {
+            // The last repaint reaches the X server after the command's reply.
+            Thread.sleep(forTimeInterval: 0.5)
+            let capture = folder + "/screen.png"
+            let taken = try CommandRunner.run(["-display", display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+            XCTAssertEqual(taken.status, 0, taken.standardError)
+            return try PNGFrame.read(capture)?.frameIndex
+        }
+        try command(#"["set_property", "pause", true]"#)
+        try command(#"["seek", 10, "absolute", "exact"]"#)
+        XCTAssertEqual(try shown(), 300, "a seek to 10 s shows frame 300")
+        try command(#"["frame-step"]"#)
+        XCTAssertEqual(try shown(), 301, "a frame step shows the next frame")
+        try command(#"["frame-back-step"]"#)
+        try command(#"["frame-back-step"]"#)
+        XCTAssertEqual(try shown(), 299, "two steps back")
+        try command(#"["seek", 20, "absolute", "exact"]"#)
+        XCTAssertEqual(try shown(), 600)
+        XCTAssertEqual(try IPCConnection(path: socket).request(["quit"])["error"] as? String, "success")
+        let result = try run.finish(timeout: 30)
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+
+    /// A playlist saved over the API is checked as the layout is at start and written whole; a
+    /// region that plays a source has no list to edit; a tile's own volume and mute are set
+    /// through the same commands as the socket's, and the state names each tile's decoder.
+    func testPlaylistSavesAreCheckedAndTileAudioIsPerTile() throws {
+        let (first, second) = try onMainLoop(timeout: 120) {
+            (try await TestClips.clip(ClipSpec(width: 160, height: 90, frameRate: 30, frames: 90, audio: true)),
+             try await TestClips.clip(ClipSpec(width: 176, height: 96, frameRate: 30, frames: 90)))
+        }
+        let folder = TestClips.directory + "/web-list-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let layout = folder + "/wall.yaml"
+        let text = """
+            regions:
+              - {x: 0, y: 0, width: 0.5, height: 1, playlist: ["\(first)", "\(second)"]}
+              - {x: 0.5, y: 0, width: 0.5, height: 1, source: "\(first)"}
+            """
+        try text.write(toFile: layout, atomically: true, encoding: .utf8)
+        let token = try WallKey.create(at: folder + "/token").text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let port = try FreePort.tcp(), socket = folder + "/ipc.sock"
+        let run = BackgroundRun(["--headless", "--loop", "--quit-after", "60", "--layout", layout, "--http", "127.0.0.1:\(port)",
+                                 "--http-token-file", folder + "/token", "--input-ipc-server", socket], timeout: 90)
+        let http = RawHTTP(port: port)
+        XCTAssertTrue(Polling.until(20) { (try? http.get("/api/v1/state"))?.status == 200 })
+        let ipc = try IPCConnection(path: socket)
+        _ = ipc.waitForEvent("file-loaded", timeout: 10)
+        let bearer = ["Authorization": "Bearer " + token]
+
+        let list = try http.get("/api/v1/tiles/1/playlist")
+        XCTAssertEqual(list.json?["editable"] as? Bool, true, list.text)
+        XCTAssertEqual((list.json?["items"] as? [[String: String]])?.map { $0["source"] }, [first, second])
+        let source = try http.get("/api/v1/tiles/2/playlist")
+        XCTAssertEqual(source.json?["editable"] as? Bool, false, source.text)
+        XCTAssertEqual((source.json?["reason"] as? String)?.contains("not a playlist of its own"), true, source.text)
+
+        let edit = #"{"items": [{"source": "\#(second)", "in": 0.5}, {"source": "\#(first)", "speed": 2}]}"#
+        XCTAssertEqual(try http.request("PUT", "/api/v1/tiles/1/playlist", body: Data(edit.utf8)).status, 401, "a save needs the token")
+        for (body, status) in [(#"{"items": [{"source": "\#(first)", "in": 3, "out": 1}]}"#, 422),
+                               (#"{"items": []}"#, 422),
+                               (#"{"items": [{"source": "\#(first)", "colour": "red"}]}"#, 422),
+                               (#"{"list": 1}"#, 400)] {
+            let refused = try http.request("PUT", "/api/v1/tiles/1/playlist", headers: bearer, body: Data(body.utf8))
+            XCTAssertEqual(refused.status, status, "\(body): \(refused.text)")
+            XCTAssertNotNil(refused.json?["error"] as? String)
+        }
+        XCTAssertEqual(try http.request("PUT", "/api/v1/tiles/2/playlist", headers: bearer, body: Data(edit.utf8)).status, 409)
+        XCTAssertEqual(try String(contentsOfFile: layout, encoding: .utf8), text, "nothing refused touched the layout")
+        let saved = try http.request("PUT", "/api/v1/tiles/1/playlist", headers: bearer, body: Data(edit.utf8))
+        XCTAssertEqual(saved.status, 200, saved.text)
+        let items = try XCTUnwrap(try LayoutParser.load(path: layout).regions[0].playlist?.items)
+        XCTAssertEqual(items.map(\.location), [second, first])
+        XCTAssertEqual(items[0].inPoint, .seconds(0.5))
+        XCTAssertEqual(items[1].speed, 2)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasPrefix(".") || $0.hasSuffix("~") }, [],
+                       "no temporary file left")
+        XCTAssertTrue(Polling.until(10) { (try? ipc.number("tile/1/item-count")) == 2 && (try? ipc.data(["get_property", "tile/1/item"]) as? String) == second },
+                      "the tile comes to the saved list")
+
+        func command(_ words: String) throws {
+            let reply = try http.post("/api/v1/command", json: #"{"command": \#(words)}"#, headers: bearer)
+            XCTAssertEqual(reply.status, 200, "\(words): \(reply.text)")
+        }
+        try command(#"["set_property", "tile/1/volume", 40]"#)
+        XCTAssertEqual(try ipc.number("tile/1/volume"), 40)
+        try command(#"["set_property", "tile/2/mute", true]"#)
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/mute"]) as? Bool, true)
+        XCTAssertEqual(try ipc.data(["get_property", "tile/1/mute"]) as? Bool, false, "the other tile is heard")
+        try command(#"["cycle", "tile/2/mute"]"#)
+        XCTAssertEqual(try ipc.data(["get_property", "tile/2/mute"]) as? Bool, false)
+        XCTAssertEqual(try http.post("/api/v1/command", json: #"{"command": ["set_property", "tile/1/volume", 131]}"#, headers: bearer).status, 400)
+        XCTAssertEqual(try ipc.number("tile/2/volume"), 100, "the other tile's level is its own")
+        let tiles = try XCTUnwrap(try http.get("/api/v1/state").json?["tiles"] as? [[String: Any]])
+        XCTAssertEqual(tiles.map { $0["decoder"] as? String }, ["avdec_h264", "avdec_h264"], "\(tiles)")
+
+        try? FileManager.default.removeItem(atPath: layout)
+        try? FileManager.default.createSymbolicLink(atPath: layout, withDestinationPath: "/nonexistent/elsewhere.yaml")
+        XCTAssertNotEqual(try http.request("PUT", "/api/v1/tiles/1/playlist", headers: bearer, body: Data(edit.utf8)).status, 200,
+                          "a layout that is gone is not written through a link")
+
+        XCTAssertEqual(try ipc.request(["quit"])["error"] as? String, "success")
+        let result = try run.finish(timeout: 30)
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+
     func testANetworkAddressWithoutATokenIsRefusedAtStart() throws {
         let refused = try CommandRunner.run(["--headless", "--http", "0.0.0.0:8080", "/nowhere.mp4"], timeout: 20)
         XCTAssertEqual(refused.status, 64, refused.standardError)
         XCTAssertTrue(refused.standardError.contains("--http-token-file"), refused.standardError)
-    }
-
-    private static func waitUntil(_ seconds: Double, _ condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            Thread.sleep(forTimeInterval: 0.2)
-        }
-        return false
     }
 }

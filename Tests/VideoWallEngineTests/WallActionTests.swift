@@ -67,6 +67,12 @@ final class WallActionTests: XCTestCase {
 
             wall.perform(.setAudible(tile: 1))
             XCTAssertEqual(wall.tiles.map(\.isMuted), [true, false], "only the second tile is heard")
+            XCTAssertTrue(wall.perform(.setTileSound(tile: 0, volume: 0.4, muted: false)))
+            XCTAssertEqual(wall.tiles.map(\.isMuted), [false, false], "the first is heard too, the second as it was")
+            XCTAssertEqual(wall.tiles.map(\.volume), [0.4, 1])
+            XCTAssertFalse(wall.perform(.setTileSound(tile: 1, volume: 1.5, muted: true)), "past 130 % is refused whole")
+            XCTAssertEqual(wall.tiles.map(\.isMuted), [false, false])
+            XCTAssertFalse(wall.perform(.setTileSound(tile: 7, volume: nil, muted: true)), "no tile 8")
 
             await wall.send(.setABLoop(a: .milliseconds(500), b: .seconds(2)))
             XCTAssertEqual(wall.snapshot.abLoopA, .milliseconds(500))

@@ -24,6 +24,9 @@ public enum WallAction: Sendable, Equatable {
     case setVolume(Double)
     /// The one tile heard, the others muted (nil mutes all): the `1`-`4` keys.
     case setAudible(tile: Int?)
+    /// One tile's own sound, the others as they are: its level (its region's `volume:`, 0 to
+    /// 1.3, under the wall's volume) and whether it is muted; nil leaves either as it is.
+    case setTileSound(tile: Int, volume: Double?, muted: Bool?)
     /// The A-B loop's points (nil: unset); the wall loops while both are set, A before B.
     case setABLoop(a: MediaTime?, b: MediaTime?)
     /// A tile's offset from the wall (positive: it shows media that much earlier), within

@@ -28,16 +28,9 @@ package enum LayoutCatalog {
     /// `resolve`, with the text of the file it was read from (nil for a built-in layout): a
     /// leader hands it to its followers, which parse it as their own.
     package static func resolveWithText(nameOrPath: String, searchDirectories: [String]) throws(LayoutError) -> (layout: Layout, text: String?) {
-        if isPath(nameOrPath) {
-            let read = try LayoutParser.loadWithText(path: nameOrPath)
+        if let path = filePath(nameOrPath: nameOrPath, searchDirectories: searchDirectories) {
+            let read = try LayoutParser.loadWithText(path: path)
             return (read.layout, read.text)
-        }
-        for directory in searchDirectories {
-            let candidate = (directory as NSString).appendingPathComponent(nameOrPath + ".yaml")
-            if FileManager.default.fileExists(atPath: candidate) {
-                let read = try LayoutParser.loadWithText(path: candidate)
-                return (read.layout, read.text)
-            }
         }
         if let builtIn = BuiltInLayouts.layout(named: nameOrPath) { return (builtIn, nil) }
         let available = availableNames(in: searchDirectories)
@@ -49,6 +42,13 @@ package enum LayoutCatalog {
             message += "; available: \(available.map { TerminalText.shortened($0) }.joined(separator: ", "))"
         }
         throw LayoutError(file: nameOrPath, line: nil, message: message)
+    }
+
+    /// The file `resolve` reads for `nameOrPath`; nil when it names a built-in layout (or none).
+    package static func filePath(nameOrPath: String, searchDirectories: [String]) -> String? {
+        if isPath(nameOrPath) { return nameOrPath }
+        return searchDirectories.lazy.map { ($0 as NSString).appendingPathComponent(nameOrPath + ".yaml") }
+            .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     package static func isPath(_ nameOrPath: String) -> Bool {

@@ -30,6 +30,9 @@ enum Finding: Equatable {
     case endOfStreamMissing
     /// A frame reached the tile's sink after `Player.whenNextFrameArrives` asked.
     case frameArrived
+    /// A video decoder was made for the tile (its element factory's name, as `gst-inspect-1.0`
+    /// lists it).
+    case videoDecoder(String)
 
     private static let prefix = "videowall-"
     private static let tagPrefix = "tag:"
@@ -66,6 +69,8 @@ enum Finding: Equatable {
             return ApplicationMessage(Self.prefix + "end-of-stream-missing", [:])
         case .frameArrived:
             return ApplicationMessage(Self.prefix + "frame-arrived", [:])
+        case .videoDecoder(let name):
+            return ApplicationMessage(Self.prefix + "video-decoder", ["name": .string(name)])
         }
     }
 
@@ -100,6 +105,8 @@ enum Finding: Equatable {
             self = .endOfStreamMissing
         case Self.prefix + "frame-arrived":
             self = .frameArrived
+        case Self.prefix + "video-decoder":
+            self = .videoDecoder(message.string("name") ?? "")
         default:
             return nil
         }

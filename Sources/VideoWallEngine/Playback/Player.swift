@@ -29,6 +29,8 @@ package final class Player {
     private let monotonic = SystemMonotonicClock()
     /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.
     package private(set) var warnings: [String] = []
+    /// The video decoder made for the tile last (its factory's name); nil before one is.
+    package private(set) var videoDecoder: String?
     /// Whether the tile has not yet shown the frame after a hole in its media (a skipped
     /// segment): when it shows nothing new for a while, it is in that hole, not late.
     package var awaitsMediaGap: Bool {
@@ -132,7 +134,8 @@ package final class Player {
     /// Opening its source again after a failure (`revive`), until the preroll.
     private var reviving = false
     /// The tile's own level (its region's `volume:`), which the wall's volume scales.
-    let ownVolume: Double
+    /// The tile's own level (its region's `volume:`, or as set since), under the wall's.
+    package private(set) var ownVolume: Double
     private var segmentDoneWhilePaused = false
 
     /// The tile's items, in order, when it plays a playlist (`TileSpec.playlist`), and what
@@ -487,13 +490,14 @@ package final class Player {
             holes.announced()
             pipeline?.post(Finding.segmentSkipped(what).message)
         })
-        connections.append(pipeline.onElementSetup { element in
+        connections.append(pipeline.onElementSetup { [weak pipeline] element in
             fetchRules.apply(to: element)
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
             let kind = element.classification
             if kind.contains("Decoder"), kind.contains("Video") {
                 oversizeGuard.watch(decoder: element)
                 keyFrameOnly.watch(decoder: element)
+                pipeline?.post(Finding.videoDecoder(element.factoryName).message)
             }
             timedMetadata.watch(demuxer: element)
             if let segmentLoop, element.classification.contains("Demux") {
@@ -648,6 +652,11 @@ package final class Player {
     /// Plays the tile's sound at `factor` times its own level (playbin's `volume`, linear).
     func scaleVolume(by factor: Double) {
         try? pipeline.set("volume", ownVolume * factor)
+    }
+
+    func setOwnVolume(_ level: Double, scaledBy factor: Double) {
+        ownVolume = level
+        scaleVolume(by: factor)
     }
 
     // MARK: Transport, driven by the wall
@@ -1020,6 +1029,8 @@ package final class Player {
             let action = onNextFrame
             onNextFrame = nil
             action?()
+        case .videoDecoder(let name):
+            videoDecoder = name
         case .connectionChecked(let cause):
             guard let error = brokenStream else { break }
             brokenStream = nil

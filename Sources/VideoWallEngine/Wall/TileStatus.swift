@@ -45,13 +45,18 @@ public struct TileStatus: Equatable, Sendable {
     /// or not yet described.
     public var describedFormat: MediaFormat? = nil
     public var codec: String? = nil
+    /// The video decoder the tile's pipeline made (`avdec_h264`, `nvh264dec`); nil before.
+    public var decoder: String? = nil
     public var bitrate: Int? = nil
     /// One frame of the tile, as its stream says (its caps, else its description).
     public var frameDuration: MediaTime? = nil
     /// Whether the source comes over a network (it seeks only when the drag ends).
     public var isNetwork = false
-    /// Whether the tile's sound is off (muted on its own, or the wall is).
+    /// Whether the tile is muted on its own (the `1`-`4` keys, `tile/N/mute`); the wall's own
+    /// mute silences every tile on top of it.
     public var isMuted = true
+    /// The tile's own level (its region's `volume:`, or as set since), under the wall's volume.
+    public var volume = 1.0
     /// Whether the tile has not yet shown the frame after a hole in its media (a segment the
     /// server did not have): showing nothing new meanwhile, it is not late.
     public var inMediaHole = false

@@ -27,6 +27,11 @@ extension Wall {
             guard WallAction.volumes.contains(level) else { return false }
             setVolume(level)
         case .setAudible(let tile): setAudible(tile: tile)
+        case .setTileSound(let tile, let level, let muted):
+            if let level, !WallAction.volumes.contains(level) { return false }
+            guard slots.indices.contains(tile), slots[tile].player != nil else { return false }
+            if let level { setVolume(level, ofTile: tile) }
+            if let muted { setMuted(muted, tile: tile) }
         case .beginScrub:
             // A second grab (GDK follows a quick second press with a double-press of its own)
             // keeps what the first remembered: the wall it paused would not play again.
@@ -79,7 +84,7 @@ extension Wall {
             guard slots.indices.contains(tile) else { return false }
             return await setOffset(offset(ofTile: tile) + change.resolved(frameDuration: frameDuration(ofTile: tile)), ofTile: tile)
         case .play, .togglePause, .seek, .setLooping, .toggleLooping, .setMuted, .toggleMute, .setVolume,
-             .setAudible, .beginScrub, .endScrub:
+             .setAudible, .setTileSound, .beginScrub, .endScrub:
             return perform(action)
         }
         return true

@@ -27,6 +27,21 @@ extension Wall {
         publish(.changed(snapshot))
     }
 
+    /// Tile `index`'s own level (its region's `volume:` until changed), under the wall's
+    /// volume. A tile with no pipeline is left alone.
+    func setVolume(_ level: Double, ofTile index: Int) {
+        guard level.isFinite, slots.indices.contains(index), let player = slots[index].player else { return }
+        player.setOwnVolume(min(max(level, 0), 1.3), scaledBy: effectiveVolume)
+        publish(.changed(snapshot))
+    }
+
+    /// Silences tile `index` (or lets it be heard), the others as they are.
+    func setMuted(_ muted: Bool, tile index: Int) {
+        guard slots.indices.contains(index), let player = slots[index].player else { return }
+        try? player.pipeline.set("mute", muted)
+        publish(.changed(snapshot))
+    }
+
     var effectiveVolume: Double { isMuted ? 0 : volume }
 
     private func applyVolume() {

@@ -28,9 +28,11 @@ extension Wall {
             status.codec = video.codec
             status.bitrate = video.bitrate
         }
+        status.decoder = player?.videoDecoder
         status.frameDuration = frameDuration(ofTile: slot.index)
         status.isNetwork = player?.asset.isNetwork ?? MediaLocation.isNetwork(slot.source)
-        status.isMuted = isMuted || isMuted(tile: slot.index)
+        status.isMuted = isMuted(tile: slot.index)
+        status.volume = player?.ownVolume ?? 1
         status.inMediaHole = player?.awaitsMediaGap ?? false
         return status
     }

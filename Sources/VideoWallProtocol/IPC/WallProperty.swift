@@ -31,6 +31,11 @@ public enum WallProperty: Hashable, Sendable {
         case itemPosition = "item-pos"
         case itemCount = "item-count"
         case itemChanges = "item-changes"
+        /// The video decoder the tile plays with (its GStreamer element's name).
+        case decoder
+        /// The tile's own level, 0 to 130 percent, under the wall's `volume`; whether it is
+        /// muted on its own (under the wall's `mute`).
+        case volume, mute
     }
 
     /// Tile numbers a name may carry (a wall holds at most 16).
@@ -72,7 +77,8 @@ public enum WallProperty: Hashable, Sendable {
     /// Whether a client may set it (`set_property`, `cycle`, `add`).
     public var isWritable: Bool {
         switch self {
-        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .abLoopA, .abLoopB, .tile(_, .path), .tile(_, .offset), .tile(_, .itemPosition): return true
+        case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .abLoopA, .abLoopB, .tile(_, .path), .tile(_, .offset), .tile(_, .itemPosition),
+             .tile(_, .volume), .tile(_, .mute): return true
         default: return false
         }
     }

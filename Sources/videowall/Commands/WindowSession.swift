@@ -101,7 +101,7 @@ struct WindowSession {
         }
         defer { leading?.stop() }
         let web: WallHTTPServer?
-        do { web = try await WebControl.start(playback.web, wall: wall, remote: leading, plan: plan, stop: stop) } catch {
+        do { web = try await WebControl.start(playback.web, wall: wall, remote: leading, plan: plan, reload: reload, stop: stop) } catch {
             Console.error("\(error)")
             remote?.stop()
             return ExitStatus.startupFailed

@@ -53,21 +53,48 @@ final class LayoutReload {
         }
     }
 
-    private func run() async {
-        Console.note("SIGHUP: reading the layout again")
+    /// The layout file this session reads (nil for a built-in layout): the one the web page
+    /// saves a playlist into.
+    var layoutFile: String? { LayoutCatalog.filePath(nameOrPath: layoutName, searchDirectories: LayoutDirectories.all) }
+
+    /// Which region tile `index` (from 0) shows, nil past the tiles.
+    func region(ofTile index: Int) -> Int? { plan.tiles.indices.contains(index) ? plan.tiles[index].region : nil }
+
+    /// Tile `index`'s playlist read again from the layout file (the web page saved it), played
+    /// from the tile's next item boundary. Returns the lines of the entries left out; throws
+    /// why the list it had plays on.
+    func reloadPlaylist(ofTile index: Int) async throws(LayoutReloadError) -> [String] {
+        let fresh = try await readPlan()
+        guard let wall, fresh.tiles.indices.contains(index) else { throw LayoutReloadError(description: "the wall has no tile \(index + 1)") }
+        do {
+            let skipped = try await wall.reloadPlaylist(ofTile: index, from: fresh.specs(mute: false)[index])
+            plan.tiles[index] = fresh.tiles[index]
+            Console.note("tile \(index + 1): its playlist was saved from the web page; it plays it from its next item")
+            return skipped
+        } catch {
+            throw LayoutReloadError(description: "tile \(index + 1): \(error)")
+        }
+    }
+
+    /// The layout read again, off the main thread and bounded: the file may sit on a dead mount.
+    private func readPlan() async throws(LayoutReloadError) -> TilePlan {
         let sources = self.sources, layoutName = self.layoutName, maxTiles = self.maxTiles
-        // Off the main thread, bounded: the file may sit on a dead mount.
         let outcome = await BlockingCalls.run("reading the layout", timeout: TilePlan.layoutReadTimeout) {
             Result { () throws(LayoutError) in try TilePlan.make(sources: sources, layoutName: layoutName, maxTiles: maxTiles) }
         }
-        let fresh: TilePlan
         switch outcome {
-        case .success(let read)?: fresh = read
-        case .failure(let error)?:
-            Console.error("SIGHUP: \(error.description); the wall goes on as it was")
-            return
+        case .success(let read)?: return read
+        case .failure(let error)?: throw LayoutReloadError(description: error.description)
         case nil:
-            Console.error("SIGHUP: --layout \(Console.name(layoutName)): the file gave no answer within \(Int(TilePlan.layoutReadTimeout)) s; the wall goes on as it was")
+            throw LayoutReloadError(description: "--layout \(Console.name(layoutName)): the file gave no answer within \(Int(TilePlan.layoutReadTimeout)) s")
+        }
+    }
+
+    private func run() async {
+        Console.note("SIGHUP: reading the layout again")
+        let fresh: TilePlan
+        do { fresh = try await readPlan() } catch {
+            Console.error("SIGHUP: \(error.description); the wall goes on as it was")
             return
         }
         if fresh.tiles.map({ $0.region }) != plan.tiles.map({ $0.region }) || fresh.layout.regions.map(\.frame) != plan.layout.regions.map(\.frame) {
@@ -104,4 +131,8 @@ final class LayoutReload {
             }
         }
     }
+}
+
+struct LayoutReloadError: Error, CustomStringConvertible {
+    var description: String
 }

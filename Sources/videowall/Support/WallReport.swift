@@ -27,6 +27,8 @@ struct WallReport: Codable, Sendable {
         /// nil for a tile that plays one source.
         var item: String?
         var itemChanges: Int?
+        /// The video decoder the tile played with (`avdec_h264`); nil when it made none.
+        var decoder: String?
     }
 
     /// The machine could not show every frame that was due.
@@ -120,7 +122,7 @@ extension WallReport.Tile {
                   warnings: tile.warnings.isEmpty ? nil : tile.warnings.map(SourceSchemes.redactedWithin),
                   recoveries: tile.recoveries > 0 ? tile.recoveries : nil,
                   offset: tile.offset == .zero ? nil : (tile.offset.seconds * 1000).rounded() / 1000,
-                  item: tile.item, itemChanges: tile.item == nil ? nil : tile.itemChanges)
+                  item: tile.item, itemChanges: tile.item == nil ? nil : tile.itemChanges, decoder: tile.decoder)
     }
 }
 

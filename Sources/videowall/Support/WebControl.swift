@@ -11,7 +11,8 @@ import VideoWallRemote
 /// or, without one, a remote of its own that has no socket.
 @MainActor
 enum WebControl {
-    static func start(_ settings: WebSettings?, wall: Wall, remote: WallRemote?, plan: TilePlan?, stop: SessionStop) async throws -> WallHTTPServer? {
+    static func start(_ settings: WebSettings?, wall: Wall, remote: WallRemote?, plan: TilePlan?, reload: LayoutReload?,
+                      stop: SessionStop) async throws -> WallHTTPServer? {
         guard let settings else { return nil }
         let answering = remote ?? {
             let own = WallRemote.unattached(wall: wall)
@@ -24,7 +25,8 @@ enum WebControl {
                                              uploadLimit: settings.uploadLimit, regions: regions, version: "videowall on " + GStreamer.versionString)
         let services = WallHTTPServer.Services(
             thumbnail: { [weak wall] tile, width in await wall?.thumbnail(ofTile: tile, width: width) },
-            isMedia: { path in await isMedia(path) })
+            isMedia: { path in await isMedia(path) },
+            playlists: reload.map { LayoutPlaylistSaving(reload: $0, wall: wall).editor })
         let server: WallHTTPServer
         do { server = try await WallHTTPServer.start(served, remote: answering, services: services) } catch {
             throw WebControlError(description: "--http \(settings.address):\(settings.port): cannot listen there (\(error))")
