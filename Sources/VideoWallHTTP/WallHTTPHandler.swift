@@ -28,7 +28,9 @@ struct WallHTTPHandler: HTTPHandler {
     }
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let verdict = rule.verdict(method: request.method.rawValue, fromLoopback: Self.isLoopback(request.remoteAddress),
+        // FlyingFox hears only the front door, which names the peer (`HTTPFrontDoor`).
+        let peer = request.headers[HTTPHeader(HTTPRequestHead.peerHeader)] ?? ""
+        let verdict = rule.verdict(method: request.method.rawValue, fromLoopback: Self.isLoopback(peer),
                                    authorization: request.headers[.authorization], origin: request.headers[HTTPHeader("Origin")],
                                    host: request.headers[.host])
         switch verdict {
@@ -179,17 +181,11 @@ struct WallHTTPHandler: HTTPHandler {
         return number
     }
 
-    static func isLoopback(_ address: HTTPRequest.Address?) -> Bool {
-        switch address {
-        case .ip4(let ip, _): return ControlPortAccess.isLoopback(ip)
-        case .ip6(let ip, _):
-            let mapped = ip.lowercased().hasPrefix("::ffff:") ? String(ip.dropFirst(7)) : ip
-            return ControlPortAccess.isLoopback(mapped)
-        default: return false
-        }
+    /// A numeric address (an IPv4-mapped IPv6 one too) is 127.0.0.0/8 or ::1.
+    static func isLoopback(_ peer: String) -> Bool {
+        ControlPortAccess.isLoopback(peer.lowercased().hasPrefix("::ffff:") ? String(peer.dropFirst(7)) : peer)
     }
 }
-
 
 extension PlaylistEditor.Refusal {
     var status: HTTPStatusCode {

@@ -65,13 +65,17 @@ public final class WallHTTPServer {
 
     private let server: HTTPServer
     private var task: Task<Void, Error>?
+    private let frontDoor: HTTPFrontDoor
+    /// The folder (mode 0700) of the Unix socket FlyingFox listens on behind the front door.
+    private let innerFolder: String
     /// The port it listens on.
-    public let port: Int
+    public var port: Int { frontDoor.port }
 
-    private init(server: HTTPServer, task: Task<Void, Error>, port: Int) {
+    private init(server: HTTPServer, task: Task<Void, Error>, frontDoor: HTTPFrontDoor, innerFolder: String) {
         self.server = server
         self.task = task
-        self.port = port
+        self.frontDoor = frontDoor
+        self.innerFolder = innerFolder
     }
 
     /// Starts serving `remote`'s wall; throws when the address cannot be listened on.
@@ -79,26 +83,42 @@ public final class WallHTTPServer {
         let address: any SocketAddress = settings.address.contains(":")
             ? try sockaddr_in6.inet6(ip6: settings.address, port: UInt16(settings.port))
             : try sockaddr_in.inet(ip4: settings.address, port: UInt16(settings.port))
+        var template = Array((NSTemporaryDirectory() + "/videowall-http-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else { throw WallHTTPServerError(description: "cannot make a private folder for the server's socket") }
+        let folder = String(cString: made)
+        let inner = sockaddr_un.unix(path: folder + "/http.sock")
         let handler = WallHTTPHandler(settings: settings, remote: remote, services: services)
         // FlyingFox's timeout bounds the handling of one request, an upload's body included.
-        let server = HTTPServer(address: address, timeout: Self.requestTimeout, logger: .disabled, handler: handler)
+        let server = HTTPServer(address: inner, timeout: Self.requestTimeout, logger: .disabled, handler: handler)
         let task = Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 5)
-        var port = settings.port
-        if let listening = await server.listeningAddress {
-            switch listening {
-            case .ip4(_, let bound), .ip6(_, let bound): port = Int(bound)
-            default: break
-            }
+        do {
+            try await server.waitUntilListening(timeout: 5)
+            let frontDoor = try await HTTPFrontDoor(address: address, inner: inner)
+            return WallHTTPServer(server: server, task: task, frontDoor: frontDoor, innerFolder: folder)
+        } catch {
+            task.cancel()
+            Self.remove(folder)
+            throw error
         }
-        return WallHTTPServer(server: server, task: task, port: port)
     }
 
     /// Stops listening and closes every connection.
     public func stop() {
-        task?.cancel()
-        task = nil
+        frontDoor.stop()
+        guard let task else { return }
+        task.cancel()
+        self.task = nil
+        Self.remove(innerFolder)
+    }
+
+    private static func remove(_ folder: String) {
+        unlink(folder + "/http.sock")
+        rmdir(folder)
     }
 
     isolated deinit { stop() }
+}
+
+struct WallHTTPServerError: Error, CustomStringConvertible {
+    var description: String
 }

@@ -16,6 +16,9 @@ struct RawHTTP {
     }
 
     let port: Int
+    /// Any loopback address, to and from which it connects: the server counts connections per
+    /// address.
+    var host = "127.0.0.1"
 
     func get(_ path: String, headers: [String: String] = [:], timeout: Double = 10) throws -> Response {
         try request("GET", path, headers: headers, timeout: timeout)
@@ -28,7 +31,7 @@ struct RawHTTP {
     func request(_ method: String, _ path: String, headers: [String: String] = [:], body: Data = Data(), timeout: Double = 20) throws -> Response {
         let fd = try connect()
         defer { close(fd) }
-        var head = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
+        var head = "\(method) \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\nContent-Length: \(body.count)\r\n"
         for (name, value) in headers { head += "\(name): \(value)\r\n" }
         // A server may answer and close before taking the whole body (an upload over the
         // limit): its answer is still read.
@@ -60,12 +63,18 @@ struct RawHTTP {
         return data
     }
 
-    private func connect() throws -> Int32 {
+    /// A connection that has sent nothing yet.
+    func connect() throws -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_addr.s_addr = inet_addr(host)
         address.sin_port = UInt16(port).bigEndian
+        // From that address too: the kernel would send from 127.0.0.1 whatever the destination.
+        var source = sockaddr_in()
+        source.sin_family = sa_family_t(AF_INET)
+        source.sin_addr.s_addr = inet_addr(host)
+        _ = withUnsafePointer(to: &source) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         let connected = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
         return fd

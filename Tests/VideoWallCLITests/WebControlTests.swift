@@ -230,6 +230,52 @@ final class WebControlTests: XCTestCase {
         XCTAssertEqual(result.status, 0, result.standardError)
     }
 
+    /// The server's front door holds at most 16 connections from one address (a 17th is
+    /// answered 503 at once, another address still gets in), refuses a head over 16 KiB
+    /// (431), answers 408 to a connection whose head has not come within 10 s, and the wall
+    /// plays on meanwhile.
+    func testConnectionsAndHeadsAreBounded() throws {
+        let clip = try onMainLoop(timeout: 120) {
+            try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 320, height: 180, frames: 900, keyFrameInterval: 30), in: TestClips.directory)
+        }
+        let folder = TestClips.directory + "/web-door-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        _ = try WallKey.create(at: folder + "/token")
+        let port = try FreePort.tcp(), socket = folder + "/ipc.sock"
+        // Every address (with a token, as it must be), so that 127.0.0.2 and .3 reach it too;
+        // all of 127.0.0.0/8 is loopback and reads without the token.
+        let run = BackgroundRun(["--headless", "--quit-after", "60", "--http", "0.0.0.0:\(port)", "--http-token-file", folder + "/token",
+                                 "--input-ipc-server", socket, clip], timeout: 90)
+        let http = RawHTTP(port: port)
+        XCTAssertTrue(Polling.until(20) { (try? http.get("/api/v1/state"))?.status == 200 })
+        let ipc = try IPCConnection(path: socket)
+
+        let idle = try (0..<16).map { _ in try http.connect() }
+        let openedAt = Date()
+        defer { idle.forEach { close($0) } }
+        Thread.sleep(forTimeInterval: 0.3)
+        let refused = try http.get("/api/v1/state", timeout: 3)
+        XCTAssertEqual(refused.status, 503, refused.text)
+        XCTAssertEqual((refused.json?["error"] as? String)?.contains("too many connections"), true, refused.text)
+        let other = try RawHTTP(port: port, host: "127.0.0.2").get("/api/v1/state", timeout: 5)
+        XCTAssertEqual(other.status, 200, "another address still gets in: \(other.text)")
+        let position = try ipc.number("time-pos")
+
+        let big = try RawHTTP(port: port, host: "127.0.0.3").get("/api/v1/state", headers: ["X-Big": String(repeating: "a", count: 20_000)], timeout: 5)
+        XCTAssertEqual(big.status, 431, big.text)
+
+        let slow = String(decoding: http.read(idle[0], timeout: 12) { $0.count > 12 }, as: UTF8.self)
+        XCTAssertTrue(slow.hasPrefix("HTTP/1.1 408"), "a head that never came: \(slow)")
+        XCTAssertGreaterThan(Date().timeIntervalSince(openedAt), 9.5, "not before its 10 s")
+        XCTAssertTrue(Polling.until(3) { (try? http.get("/api/v1/state", timeout: 2))?.status == 200 }, "the idle ones are gone: room again")
+        XCTAssertGreaterThan(try ipc.number("time-pos"), position + 5, "the wall played on")
+
+        XCTAssertEqual(try ipc.request(["quit"])["error"] as? String, "success")
+        let result = try run.finish(timeout: 30)
+        XCTAssertEqual(result.status, 0, result.standardError)
+    }
+
     func testANetworkAddressWithoutATokenIsRefusedAtStart() throws {
         let refused = try CommandRunner.run(["--headless", "--http", "0.0.0.0:8080", "/nowhere.mp4"], timeout: 20)
         XCTAssertEqual(refused.status, 64, refused.standardError)
