@@ -22,6 +22,8 @@ final class NumberOptionTests: XCTestCase {
     func testEveryOtherNumberIsBounded() throws {
         let cases: [([String], String)] = [
             (["--max-tiles", "0", media], "--max-tiles"),
+            (["--hwdec", "cuda", media], "--hwdec"),
+            (["probe", "--hwdec", "yes", media], "--hwdec"),
             (["--image-duration", "0", media], "--image-duration"),
             (["--image-duration", "nan", media], "--image-duration"),
             (["--image-duration", "86401", media], "--image-duration"),

@@ -236,7 +236,8 @@ struct DiscoveryAnswer {
         var node = videoList
         while let item = node {
             let s = OpaquePointer(item.pointee.data)
-            let codec = gst_discoverer_stream_info_get_caps(s).map { Caps(raw: $0, transfer: .full).codecDescription ?? "unknown" } ?? "unknown"
+            let caps = gst_discoverer_stream_info_get_caps(s).map { Caps(raw: $0, transfer: .full) }
+            let codec = caps?.codecDescription ?? "unknown"
             let bitrate = Int(gst_discoverer_video_info_get_bitrate(s))
             let fpsN = Int(gst_discoverer_video_info_get_framerate_num(s)), fpsD = Int(gst_discoverer_video_info_get_framerate_denom(s))
             video.append(.init(width: Int(gst_discoverer_video_info_get_width(s)),
@@ -244,7 +245,7 @@ struct DiscoveryAnswer {
                                pixelAspect: (Int(gst_discoverer_video_info_get_par_num(s)), max(1, Int(gst_discoverer_video_info_get_par_denom(s)))),
                                frameRate: fpsN > 0 && fpsD > 0 ? (fpsN, fpsD) : nil,
                                codec: codec, bitrate: bitrate > 0 ? bitrate : nil,
-                               isImage: gst_discoverer_video_info_is_image(s) != 0))
+                               isImage: gst_discoverer_video_info_is_image(s) != 0, decoder: caps.flatMap(DecoderFactories.best)))
             node = item.pointee.next
         }
         gst_discoverer_stream_info_list_free(videoList)

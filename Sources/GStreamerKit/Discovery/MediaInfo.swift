@@ -21,6 +21,8 @@ public struct MediaInfo: Sendable {
         public var codec: String
         public var bitrate: Int?
         public var isImage: Bool
+        /// The decoder GStreamer would pick for the stream now (`DecoderFactories.best`).
+        public var decoder: String? = nil
     }
 
     public struct AudioStream: Sendable {

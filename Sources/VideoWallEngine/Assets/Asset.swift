@@ -30,6 +30,8 @@ package struct Asset: Sendable {
         package var codec: String
         /// Bits per second, as the stream or the container says; nil when neither does.
         package var bitrate: Int? = nil
+        /// The decoder GStreamer would pick for it (after `--hwdec`); nil when none would.
+        package var decoder: String? = nil
     }
 
     package struct Audio: Sendable {

@@ -92,7 +92,7 @@ package enum AssetLoader {
         let video = Asset.Video(width: stream.width, height: stream.height, pixelAspect: par,
                                 displaySize: PictureRotation.auto.shownSize(of: coded, orientation: orientation), orientation: orientation,
                                 frameRate: rate, frameDuration: frameDuration, codec: stream.codec,
-                                bitrate: stream.bitrate ?? Self.bitrate(inTags: info.tags))
+                                bitrate: stream.bitrate ?? Self.bitrate(inTags: info.tags), decoder: stream.decoder)
         let audio = info.audioStreams.first.map { Asset.Audio(channels: $0.channels, sampleRate: $0.sampleRate, codec: $0.codec) }
         return Asset(source: source, uri: info.uri, duration: info.duration.map(MediaTime.init),
                      isSeekable: info.isSeekable, isLive: info.isLive, container: info.container,

@@ -31,6 +31,8 @@ package final class Player {
     package private(set) var warnings: [String] = []
     /// The video decoder made for the tile last (its factory's name); nil before one is.
     package private(set) var videoDecoder: String?
+    /// The hardware decoder whose error failed the tile, if that is how it failed.
+    package private(set) var failedHardwareDecoder: String?
     /// Whether the tile has not yet shown the frame after a hole in its media (a skipped
     /// segment): when it shows nothing new for a while, it is in that hole, not late.
     package var awaitsMediaGap: Bool {
@@ -842,6 +844,7 @@ package final class Player {
         unreportedFailure = nil
         brokenStream = nil
         pendingPluginName = nil
+        failedHardwareDecoder = nil
         requeue.isEnabled = loopsAtEnd
         wraps.flushed()
         reviving = true
@@ -961,6 +964,11 @@ package final class Player {
             }
         case .error(let error):
             guard brokenStream == nil else { break }
+            // An element playbin made keeps its factory's name with a number after it.
+            let factory = String(message.sourceName.reversed().drop(while: \.isNumber).reversed())
+            if HardwareDecoding.family(ofDecoder: factory) != nil || DecoderFactories.isHardware(factory) {
+                failedHardwareDecoder = factory
+            }
             // A network stream that broke off says only "Internal data stream error": what
             // its source met (a refused connection, a name gone) is looked for first.
             if asset.isNetwork, error.domain.contains("stream"), pendingPluginName == nil {

@@ -7,8 +7,12 @@ import VideoWallCore
 /// (`RecoveryPolicy`), and when it is ready it joins the wall where the wall is, like a late
 /// tile: sought ahead of the wall and started on the wall's clock, with no pause of the others.
 extension Wall {
-    /// The tile failed: try again later if the policy and the reason allow.
+    /// The tile failed: try again later if the policy and the reason allow. A hardware
+    /// decoder that failed is put out of reach (its rank to none, for every tile from now on)
+    /// and the tile opens again at once, decoded in software, whatever `--retry` says: the
+    /// GPU's trouble is not the source's.
     func tileFailedMayRecover(_ index: Int) {
+        if fallBackToSoftware(index) { return }
         guard !isStopping, configuration.recovery.attempts != 0, slots.indices.contains(index),
               let player = slots[index].player, player.state == .failed, let failure = player.failure,
               failure.mayPass, player.asset.isNetwork || failure.isStall else { return }
@@ -22,6 +26,17 @@ extension Wall {
         recoveryTimers[index] = MainLoop.after(seconds: delay.inSeconds) { [weak self] in
             Task { await self?.retry(index) }
         }
+    }
+
+    private func fallBackToSoftware(_ index: Int) -> Bool {
+        guard !isStopping, slots.indices.contains(index), let player = slots[index].player, player.state == .failed,
+              let decoder = player.failedHardwareDecoder, !decodersPutOutOfReach.contains(decoder) else { return false }
+        decodersPutOutOfReach.insert(decoder)
+        GStreamer.setRank(HardwareDecoding.rankNone, ofFeature: decoder)
+        let why = player.failure?.reasonText ?? "an error"
+        player.warn("the hardware decoder \(decoder) failed (\(why)): the tile plays in software, as every tile will from now on")
+        Task { await retry(index) }
+        return true
     }
 
     /// Opens the tile's source again; the transport brings it in once it prerolled.

@@ -78,6 +78,8 @@ public final class Wall {
     var recoveryTimers: [Int: TimeoutToken] = [:]
     /// How many times each tile came back after failing.
     var recoveredCounts: [Int: Int] = [:]
+    /// Hardware decoders that failed a tile and were put out of reach (`fallBackToSoftware`).
+    var decodersPutOutOfReach: Set<String> = []
     /// When a tile admitted ahead of the wall shows its first frame (monotonic): the watchdog
     /// leaves it alone until then (`Wall+Stalls`).
     var joinFrameDue: [Int: MediaTime] = [:]

@@ -80,6 +80,10 @@ struct PlayCommand: ParsableCommand {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
         }
+        let decoders = options.hardwareDecoding.apply()
+        if options.hardwareDecoding != .auto || !decoders.isEmpty {
+            Console.note("--hwdec=\(options.hardwareDecoding.rawValue): " + (decoders.isEmpty ? "no hardware video decoder here; software decoding" : decoders.joined(separator: ", ")))
+        }
         let status = try MainActor.assumeIsolated { () throws -> ExitCode in
             // A run that asks for a screen gets one or fails (status 3); never headless unasked.
             let windowed: Bool

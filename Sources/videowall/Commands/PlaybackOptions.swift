@@ -61,6 +61,9 @@ struct PlaybackOptions: ParsableArguments {
             help: ArgumentHelp("Turn every picture: 'auto' (upright as the stream's orientation says, the default), 'no' (ignore it), or 0, 90, 180, 270 degrees clockwise on top of it (mpv's option).", valueName: "auto|no|degrees"))
     var videoRotate = "auto"
 
+    @Option(name: .long, help: ArgumentHelp("Hardware video decoding (mpv's option): 'auto' (as GStreamer ranks the decoders, VA-API's raised when a VA device opens; the default), 'no' (software only), or one family first: 'nvdec', 'vaapi', 'v4l2'.", valueName: "auto|no|nvdec|vaapi|v4l2"))
+    var hwdec = "auto"
+
     @Flag(name: .customLong("no-mpris"), help: "Do not offer the wall on the D-Bus session bus as an MPRIS player (org.mpris.MediaPlayer2.videowall).")
     var noMPRIS = false
 
@@ -86,6 +89,9 @@ struct PlaybackOptions: ParsableArguments {
             throw ValidationError("--offset must be TILE=TIME with TILE from 1 to 64 and TIME in seconds (0.5, -0.04) or frames (12f), "
                 + "at most \(Int(TileOffset.largest.seconds)) s or \(TileOffset.largestFrames) frames either way, got \(TerminalText.quoted(text))")
         }
+        if HardwareDecoding(rawValue: hwdec) == nil {
+            throw ValidationError("--hwdec must be \(HardwareDecoding.allCases.map(\.rawValue).joined(separator: ", ")), got \(TerminalText.quoted(hwdec))")
+        }
         if PictureRotation(parsing: videoRotate) == nil {
             throw ValidationError("--video-rotate must be auto, no, 0, 90, 180 or 270, got \(TerminalText.quoted(videoRotate))")
         }
@@ -110,7 +116,8 @@ struct PlaybackOptions: ParsableArguments {
                          offsets: offset.compactMap(TileOffsetAssignment.init(parsing:)),
                          abLoop: (abLoopA.map(MediaTime.seconds), abLoopB.map(MediaTime.seconds)),
                          tileScreenshots: tileScreenshotsAt.count == 2 ? Double(tileScreenshotsAt[0]).map { ($0, tileScreenshotsAt[1]) } : nil,
-                         imageDuration: imageDuration, cacheLimit: cacheLimit, bufferingHold: bufferingHold, videoRotate: PictureRotation(parsing: videoRotate) ?? .auto)
+                         imageDuration: imageDuration, cacheLimit: cacheLimit, bufferingHold: bufferingHold, videoRotate: PictureRotation(parsing: videoRotate) ?? .auto,
+                         hardwareDecoding: HardwareDecoding(rawValue: hwdec) ?? .auto)
     }
 }
 
@@ -148,6 +155,8 @@ struct PlaybackSettings {
     var bufferingHold = 5.0
     /// `--video-rotate`: how every tile's picture is turned, before a region's own `rotate:`.
     var videoRotate = PictureRotation.auto
+    /// `--hwdec`: set in GStreamer's registry before the wall describes anything.
+    var hardwareDecoding = HardwareDecoding.auto
     /// `videowall lead` or `videowall follow`: the wall's part in a wall across machines.
     var role: WallRole?
 

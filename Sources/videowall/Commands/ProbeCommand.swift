@@ -16,12 +16,18 @@ struct ProbeCommand: ParsableCommand {
     @Option(name: .long, help: "Seconds to wait for each source's description (more than 0, at most 3600).")
     var timeout: Double = 15
 
+    @Option(name: .long, help: ArgumentHelp("Which decoders to say a tile would use, as for 'play' (auto, no, nvdec, vaapi, v4l2).", valueName: "auto|no|nvdec|vaapi|v4l2"))
+    var hwdec = "auto"
+
     @Argument(help: "Paths or URIs (file, http, https, HLS).")
     var media: [String]
 
     func validate() throws {
         if media.isEmpty { throw ValidationError("give at least one path or URI to probe") }
         try NumberChecks.seconds(timeout, option: "--timeout", maximum: 3600)
+        if HardwareDecoding(rawValue: hwdec) == nil {
+            throw ValidationError("--hwdec must be \(HardwareDecoding.allCases.map(\.rawValue).joined(separator: ", ")), got \(TerminalText.quoted(hwdec))")
+        }
     }
 
     func run() throws {
@@ -29,6 +35,7 @@ struct ProbeCommand: ParsableCommand {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
         }
+        _ = HardwareDecoding(rawValue: hwdec)?.apply()
         let sources = media, timeout = self.timeout
         let results = try MainActor.assumeIsolated {
             try MainLoop.runUntilComplete { await AssetLoader.loadAll(sources, timeout: .seconds(timeout)) }
@@ -72,6 +79,8 @@ struct AssetDescription: Codable {
     var orientation: String?
     var frameRate: Double?
     var videoCodec: String?
+    /// The video decoder a tile would play it with (under `--hwdec`).
+    var videoDecoder: String?
     var audioCodec: String?
     var audioChannels: Int?
     var container: String?
@@ -92,6 +101,7 @@ struct AssetDescription: Codable {
         orientation = asset.video?.orientation?.rawValue
         frameRate = asset.video?.frameRate
         videoCodec = asset.video?.codec
+        videoDecoder = asset.video?.decoder
         audioCodec = asset.audio?.codec
         audioChannels = asset.audio?.channels
         container = asset.container
@@ -116,7 +126,7 @@ struct AssetDescription: Codable {
                 size += " (\(why.joined(separator: ", ")), shown as \(displayWidth)x\(displayHeight))"
             }
             if let frameRate { size += String(format: " at %.3g fps", frameRate) }
-            lines.append(size + ", \(videoCodec ?? "unknown codec")")
+            lines.append(size + ", \(videoCodec ?? "unknown codec")" + (videoDecoder.map { ", decoded by \($0)" } ?? ", no decoder for it"))
         }
         if let audioCodec { lines.append("  audio: \(audioCodec), \(audioChannels ?? 0) channels") }
         if let container { lines.append("  container: \(container)") }
