@@ -19,6 +19,9 @@ struct ProbeCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Which decoders to say a tile would use, as for 'play' (auto, no, nvdec, vaapi, v4l2).", valueName: "auto|no|nvdec|vaapi|v4l2"))
     var hwdec = "auto"
 
+    @Flag(name: .long, help: "Also say whether this machine can decode them all at once as tiles of one wall: each source is decoded for a second and a half to measure it; what will not keep up, and what would.")
+    var capacity = false
+
     @Argument(help: "Paths or URIs (file, http, https, HLS).")
     var media: [String]
 
@@ -47,20 +50,69 @@ struct ProbeCommand: ParsableCommand {
             }
         }
         for case .failure(let error) in results { Console.error(error.description) }
+        let estimate = capacity ? MainActor.assumeIsolated { try? MainLoop.runUntilComplete { await Self.capacity(of: results) } } ?? nil : nil
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            do { try Console.write(String(decoding: try encoder.encode(descriptions), as: UTF8.self), to: "-") } catch {
+            let document = ProbeDocument(sources: descriptions, capacity: estimate.map { CapacityDescription($0) })
+            let encoded: Data
+            if capacity { encoded = try encoder.encode(document) } else { encoded = try encoder.encode(descriptions) }
+            do { try Console.write(String(decoding: encoded, as: UTF8.self), to: "-") } catch {
                 Console.error("cannot write the descriptions: \(error.localizedDescription)")
                 GStreamer.deinitialize()
                 throw ExitStatus.outputLost
             }
         } else {
             for description in descriptions where description.error == nil { print(description.text) }
+            if let estimate { print("capacity:\n" + estimate.lines.map { "  " + $0 }.joined(separator: "\n")) }
         }
         let failed = results.filter { if case .failure = $0 { true } else { false } }.count
         SessionEnd.deinitializeGStreamer()
         throw ExitStatus.forResult(failedTiles: failed, totalTiles: results.count)
+    }
+}
+
+extension ProbeCommand {
+    /// Each described source decoded for a moment, one after another (the processor time
+    /// measured is the whole process's), as the tiles of one wall.
+    @MainActor
+    static func capacity(of results: [Result<Asset, AssetError>]) async -> CapacityEstimate {
+        var tiles: [CapacityEstimate.Tile] = []
+        var measured: [String: DecodeSpeed.Measured] = [:]
+        for case .success(let asset) in results {
+            guard let video = asset.video else { continue }
+            if measured[asset.uri] == nil, let speed = await DecodeSpeed.measure(uri: asset.uri) { measured[asset.uri] = speed }
+            guard let speed = measured[asset.uri] else { continue }
+            tiles.append(CapacityEstimate.Tile(name: Console.name(asset.source), framesPerSecond: video.frameRate ?? 30,
+                                               decodedPerCoreSecond: speed.framesPerCoreSecond, width: video.width, height: video.height,
+                                               hardware: speed.hardware))
+        }
+        return CapacityEstimate(tiles: tiles, cores: ProcessInfo.processInfo.activeProcessorCount,
+                                hasHardwareDecoders: DecoderFactories.video().contains(where: \.isHardware))
+    }
+}
+
+/// `probe --capacity --json`: the sources, and the estimate.
+struct ProbeDocument: Codable {
+    var sources: [AssetDescription]
+    var capacity: CapacityDescription?
+}
+
+struct CapacityDescription: Codable {
+    var cores: Int
+    var neededCores: Double
+    var keepsUp: Bool
+    var tilesThatFit: Int
+    var heightThatFits: Int?
+    var verdict: [String]
+
+    init(_ estimate: CapacityEstimate) {
+        cores = estimate.cores
+        neededCores = (estimate.neededCores * 100).rounded() / 100
+        keepsUp = estimate.keepsUp
+        tilesThatFit = estimate.tilesThatFit
+        heightThatFits = estimate.heightThatFits
+        verdict = estimate.lines
     }
 }
 
