@@ -57,8 +57,11 @@ public final class WallWindow {
     public private(set) var selectedTile: Int?
     /// `s`: the program saves every tile and the window (where to is its choice).
     public var onScreenshots: (() -> Void)?
-    /// Called once, at the first repaint that shows a frame on every tile with a source.
+    /// Called once, when the X server has the first repaint that showed a frame on every
+    /// tile with a source: at the next frame-clock tick, after a round trip to the server.
     public var onFirstPicture: (() -> Void)?
+    /// Every tile had a frame to paint at a tick: the paint that followed showed them all.
+    private var firstPicturePainted = false
     /// `I`: the program measures tile 2 against tile 1 (and may `showMessage` the result).
     public var onMeasureQuality: (() -> Void)?
     /// A line over the top left of the stage for a few seconds (`showMessage`).
@@ -286,6 +289,14 @@ public final class WallWindow {
     }
 
     private func presentFrames() {
+        // The frame after the first full picture was painted: a round trip to the X server
+        // (`gdk_display_sync`) first, so the moment told is when the server has the picture,
+        // what a capture from outside sees (within a frame), not when it was asked for.
+        if firstPicturePainted, let first = onFirstPicture {
+            onFirstPicture = nil
+            gdk_display_sync(gtk_widget_get_display(window))
+            first()
+        }
         var following: [FrameQueue] = []
         var spans: [[CommonFrameChoice.Frame]] = []
         var holding: [FrameQueue] = []
@@ -340,9 +351,10 @@ public final class WallWindow {
             compare.place(at: viewForTile[0].flatMap { videoFrame(ofRegion: $0) }, in: stage)
             if changed { compare.redraw() }
         }
-        if let first = onFirstPicture, viewForTile.values.allSatisfy({ tiles[$0].surface?.frames.current != nil && tiles[$0].videoRect != nil }) {
-            onFirstPicture = nil
-            first()
+        if onFirstPicture != nil, !firstPicturePainted,
+           viewForTile.values.allSatisfy({ tiles[$0].surface?.frames.current != nil && tiles[$0].videoRect != nil }) {
+            // Painted in this frame-clock cycle, after this tick; told at the next tick.
+            firstPicturePainted = true
         }
     }
 
