@@ -76,24 +76,32 @@ private final class Door: Sendable {
                     try? await Task.sleep(for: .milliseconds(50))
                     continue
                 }
-                group.addTask { [self] in await serve(client) }
+                // Counted here, in the order the connections came (the tasks may start in any).
+                let peer: String
+                switch try? client.socket.remotePeer() {
+                case .ip4(let address, _)?, .ip6(let address, _)?: peer = address
+                default:
+                    try? client.close()
+                    continue
+                }
+                let admitted = limits.withLock { $0.admit(peer) }
+                group.addTask { [self] in
+                    if admitted {
+                        await serve(client, from: peer)
+                        limits.withLock { $0.release(peer) }
+                    } else {
+                        await refuse(client, .serviceUnavailable,
+                                     "too many connections at once (at most \(HTTPConnectionLimits.most), \(HTTPConnectionLimits.mostPerPeer) from one address)")
+                    }
+                    try? client.close()
+                }
             }
             group.cancelAll()
         }
     }
 
-    private func serve(_ client: AsyncSocket) async {
-        defer { try? client.close() }
-        let peer: String
-        switch try? client.socket.remotePeer() {
-        case .ip4(let address, _)?, .ip6(let address, _)?: peer = address
-        default: return
-        }
-        guard limits.withLock({ $0.admit(peer) }) else {
-            await refuse(client, .serviceUnavailable, "too many connections at once (at most \(HTTPConnectionLimits.most), \(HTTPConnectionLimits.mostPerPeer) from one address)")
-            return
-        }
-        defer { limits.withLock { $0.release(peer) } }
+    /// One admitted connection: its head read and bounded, then relayed. The caller closes it.
+    private func serve(_ client: AsyncSocket, from peer: String) async {
         let head: (bytes: [UInt8], length: Int)
         switch await readHead(client) {
         case .arrived(let bytes, let length): head = (bytes, length)
@@ -113,10 +121,21 @@ private final class Door: Sendable {
         var first = HTTPRequestHead.rewritten(head.bytes[..<head.length], peer: peer)
         first += head.bytes[head.length...]
         guard (try? await upstream.write(Data(first))) != nil else { return }
-        // The answer ends the connection (one request each); the body goes up meanwhile.
-        await withDiscardingTaskGroup { group in
+        // The body goes up while the answer comes down; the answer's end ends the connection
+        // (one request each), and so does a client that goes away (an event stream it no
+        // longer reads holds no place until the next event; browsers never half-close).
+        await withTaskGroup(of: Bool.self) { group in
             group.addTask { await Self.copy(from: client, to: upstream) }
-            await Self.copy(from: upstream, to: client)
+            group.addTask { await Self.copy(from: upstream, to: client); return true }
+            // The client's side ended first only if it went away (`copy` drains a body
+            // FlyingFox stopped taking, as when it answered 413 early, until the client is done).
+            _ = await group.next()
+            // The answer is whole: say so (FIN), and give the client two seconds to finish
+            // sending and close, so its unread body does not turn the close into a reset that
+            // would lose the answer.
+            shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
+            group.addTask { try? await Task.sleep(for: .seconds(2)); return true }
+            _ = await group.next()
             group.cancelAll()
         }
     }
@@ -150,11 +169,17 @@ private final class Door: Sendable {
         }
     }
 
-    private static func copy(from source: AsyncSocket, to destination: AsyncSocket) async {
+    /// Relays until `source` ends; once `destination` takes no more, what `source` still
+    /// sends is read and dropped (a lingering close), so the peer is never reset mid-answer.
+    /// Returns true, for the task group.
+    @discardableResult
+    private static func copy(from source: AsyncSocket, to destination: AsyncSocket) async -> Bool {
+        var delivering = true
         while !Task.isCancelled {
-            guard let bytes = try? await source.read(atMost: 64 * 1024), !bytes.isEmpty,
-                  (try? await destination.write(Data(bytes))) != nil else { return }
+            guard let bytes = try? await source.read(atMost: 64 * 1024), !bytes.isEmpty else { break }
+            if delivering, (try? await destination.write(Data(bytes))) == nil { delivering = false }
         }
+        return true
     }
 
     private enum Refusal: String {
