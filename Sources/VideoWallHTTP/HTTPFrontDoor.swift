@@ -197,5 +197,14 @@ private final class Door: Sendable {
             try await group.next()
             group.cancelAll()
         }
+        // The answer, then a FIN, and what the client still sends read for a second: closed
+        // with its request unread, the connection would be reset and the answer lost.
+        shutdown(client.socket.file.rawValue, Int32(SHUT_WR))
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { while !Task.isCancelled, let bytes = try? await client.read(atMost: 16 * 1024), !bytes.isEmpty {} }
+            group.addTask { try? await Task.sleep(for: .seconds(1)) }
+            await group.next()
+            group.cancelAll()
+        }
     }
 }

@@ -27,7 +27,26 @@ struct WallHTTPHandler: HTTPHandler {
         rule = HTTPAccessRule(token: settings.token)
     }
 
+    /// FlyingFox reads what is left of a body of up to 2 MiB itself before it answers; past
+    /// that, a refusal given before the body was read must read it here (up to this much), or
+    /// closing the connection with it unread resets it and the client never sees the refusal.
+    static let drainedAtMost = 64 << 20
+
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let response = await answer(request)
+        if response.statusCode.code >= 400, let count = request.bodySequence.count, count > 2 << 20 {
+            var left = Self.drainedAtMost
+            do {
+                for try await chunk in request.bodySequence {
+                    left -= chunk.count
+                    if left <= 0 { break }
+                }
+            } catch {}
+        }
+        return response
+    }
+
+    private func answer(_ request: HTTPRequest) async -> HTTPResponse {
         // FlyingFox hears only the front door, which names the peer (`HTTPFrontDoor`).
         let peer = request.headers[HTTPHeader(HTTPRequestHead.peerHeader)] ?? ""
         let verdict = rule.verdict(method: request.method.rawValue, fromLoopback: Self.isLoopback(peer),
