@@ -37,7 +37,7 @@ struct MediaFolder: Sendable {
         return lstat(full, &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
     }
 
-    func upload(_ request: HTTPRequest, name: String?, isMedia: @Sendable (String) async -> Bool) async -> HTTPResponse {
+    func upload(_ request: HTTPRequest, name: String?, isMedia: @Sendable (String) async -> Bool, reading: BodyReading) async -> HTTPResponse {
         guard let name, let checked = UploadName.checked(name) else {
             return WallHTTPHandler.error(.badRequest, "the name must be a plain file name (?name=clip.mp4): no folder, not hidden, at most \(UploadName.longest) bytes")
         }
@@ -52,6 +52,7 @@ struct MediaFolder: Sendable {
         guard fd >= 0 else { return WallHTTPHandler.error(.internalServerError, "the media folder takes no new file") }
         defer { unlink(temporary) }
         var written = 0
+        reading.started = true
         do {
             for try await chunk in request.bodySequence {
                 written += chunk.count

@@ -33,8 +33,9 @@ struct WallHTTPHandler: HTTPHandler {
     static let drainedAtMost = 64 << 20
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let response = await answer(request)
-        if response.statusCode.code >= 400, let count = request.bodySequence.count, count > 2 << 20 {
+        let reading = BodyReading()
+        let response = await answer(request, reading: reading)
+        if response.statusCode.code >= 400, !reading.started, let count = request.bodySequence.count, count > 2 << 20 {
             var left = Self.drainedAtMost
             do {
                 for try await chunk in request.bodySequence {
@@ -46,7 +47,7 @@ struct WallHTTPHandler: HTTPHandler {
         return response
     }
 
-    private func answer(_ request: HTTPRequest) async -> HTTPResponse {
+    private func answer(_ request: HTTPRequest, reading: BodyReading) async -> HTTPResponse {
         // FlyingFox hears only the front door, which names the peer (`HTTPFrontDoor`).
         let peer = request.headers[HTTPHeader(HTTPRequestHead.peerHeader)] ?? ""
         let verdict = rule.verdict(method: request.method.rawValue, fromLoopback: Self.isLoopback(peer),
@@ -69,7 +70,7 @@ struct WallHTTPHandler: HTTPHandler {
         case (.GET, "api/v1/state"):
             return Self.json(.ok, await state().jsonText)
         case (.POST, "api/v1/command"):
-            return await command(request)
+            return await command(request, reading: reading)
         case (.GET, "api/v1/events"):
             return HTTPResponse(statusCode: .ok, headers: [.contentType: "text/event-stream", .cacheControl: "no-cache"],
                                 body: HTTPBodySequence(from: EventStreamBody(lines: await remote.eventLines())))
@@ -78,7 +79,7 @@ struct WallHTTPHandler: HTTPHandler {
             return Self.json(.ok, JSONValue.object(["folder": .string(media.path), "files": .array(media.files().map { JSONValue.string($0) })]).jsonText)
         case (.POST, "api/v1/media"):
             guard let media else { return Self.error(.notFound, "no media folder (--media-folder)") }
-            return await media.upload(request, name: request.query["name"], isMedia: services.isMedia)
+            return await media.upload(request, name: request.query["name"], isMedia: services.isMedia, reading: reading)
         default:
             break
         }
@@ -86,9 +87,9 @@ struct WallHTTPHandler: HTTPHandler {
         if parts.count == 5, Array(parts[0...2]) == ["api", "v1", "tiles"] {
             switch (request.method, parts[4]) {
             case (.GET, "thumbnail.jpg"): return await thumbnail(parts[3], width: request.query["width"])
-            case (.POST, "source"): return await source(parts[3], request)
+            case (.POST, "source"): return await source(parts[3], request, reading: reading)
             case (.GET, "playlist"): return await playlist(parts[3])
-            case (.PUT, "playlist"): return await savePlaylist(parts[3], request)
+            case (.PUT, "playlist"): return await savePlaylist(parts[3], request, reading: reading)
             default: break
             }
         }
@@ -103,10 +104,11 @@ struct WallHTTPHandler: HTTPHandler {
         return .object(fields)
     }
 
-    private func command(_ request: HTTPRequest) async -> HTTPResponse {
+    private func command(_ request: HTTPRequest, reading: BodyReading) async -> HTTPResponse {
         guard let length = request.bodySequence.count, length <= Self.largestCommand else {
             return Self.error(.payloadTooLarge, "a command is at most \(Self.largestCommand) bytes, with a Content-Length")
         }
+        reading.started = true
         guard let body = try? await request.bodyData, let text = String(data: body, encoding: .utf8) else {
             return Self.error(.badRequest, "the body must be UTF-8 JSON")
         }
@@ -123,10 +125,14 @@ struct WallHTTPHandler: HTTPHandler {
         return HTTPResponse(statusCode: .ok, headers: [.contentType: "image/jpeg", .cacheControl: "no-store"], body: Data(jpeg))
     }
 
-    private func source(_ number: String, _ request: HTTPRequest) async -> HTTPResponse {
+    private func source(_ number: String, _ request: HTTPRequest, reading: BodyReading) async -> HTTPResponse {
         guard let tile = Self.tileNumber(number) else { return Self.error(.notFound, "no such tile") }
         guard let media else { return Self.error(.notFound, "no media folder (--media-folder)") }
-        guard let length = request.bodySequence.count, length <= Self.largestCommand, let body = try? await request.bodyData,
+        guard let length = request.bodySequence.count, length <= Self.largestCommand else {
+            return Self.error(.badRequest, #"the body must be {"media": NAME}"#)
+        }
+        reading.started = true
+        guard let body = try? await request.bodyData,
               let text = String(data: body, encoding: .utf8), case .object(let fields)? = JSONValue(parsing: Substring(text)),
               let name = fields["media"]?.stringValue else {
             return Self.error(.badRequest, #"the body must be {"media": NAME}"#)
@@ -151,12 +157,13 @@ struct WallHTTPHandler: HTTPHandler {
         }
     }
 
-    private func savePlaylist(_ number: String, _ request: HTTPRequest) async -> HTTPResponse {
+    private func savePlaylist(_ number: String, _ request: HTTPRequest, reading: BodyReading) async -> HTTPResponse {
         guard let tile = Self.tileNumber(number) else { return Self.error(.notFound, "no such tile") }
         guard let editor = services.playlists else { return Self.error(.conflict, PlaylistJSON.noLayout) }
         guard let length = request.bodySequence.count, length <= Self.largestPlaylist else {
             return Self.error(.payloadTooLarge, "a playlist is at most \(Self.largestPlaylist) bytes, with a Content-Length")
         }
+        reading.started = true
         guard let body = try? await request.bodyData, let text = String(data: body, encoding: .utf8),
               let parsed = JSONValue(parsing: Substring(text)) else {
             return Self.error(.badRequest, "the body must be UTF-8 JSON")
@@ -215,4 +222,9 @@ extension PlaylistEditor.Refusal {
         case .failed: .internalServerError
         }
     }
+}
+
+/// Whether a route began reading the request's body (then what is left of it is not drained).
+final class BodyReading: @unchecked Sendable {
+    var started = false
 }

@@ -966,7 +966,8 @@ package final class Player {
             guard brokenStream == nil else { break }
             // An element playbin made keeps its factory's name with a number after it.
             let factory = String(message.sourceName.reversed().drop(while: \.isNumber).reversed())
-            if HardwareDecoding.family(ofDecoder: factory) != nil || DecoderFactories.isHardware(factory) {
+            // By its class, not its name: a camera's `v4l2src` is no decoder.
+            if DecoderFactories.isHardware(factory) {
                 failedHardwareDecoder = factory
             }
             // A network stream that broke off says only "Internal data stream error": what
