@@ -86,8 +86,10 @@ final class WebControlTests: XCTestCase {
         XCTAssertEqual(played.status, 200, played.text)
         XCTAssertEqual(try ipc.data(["get_property", "tile/1/path"]) as? String, media + "/upload.mp4")
         for (name, body, status) in [("..%2Fescape.mp4", bytes, 400), ("../escape.mp4", bytes, 400), ("notes.mp4", Data("not media at all\n".utf8), 415),
+                                     // Past FlyingFox's own 2 MiB: read whole, then refused, and answered at once.
+                                     ("noise.mp4", Data(repeating: 0x41, count: 3 << 20), 415),
                                      ("big.mp4", Data(count: 5 << 20), 413)] {
-            let refused = try http.request("POST", "/api/v1/media?name=" + name, headers: bearer, body: body)
+            let refused = try http.request("POST", "/api/v1/media?name=" + name, headers: bearer, body: body, timeout: 10)
             XCTAssertEqual(refused.status, status, "\(name): \(refused.text)")
             XCTAssertNotNil(refused.json?["error"] as? String, name)
         }
