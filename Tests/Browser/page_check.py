@@ -10,24 +10,17 @@ import json
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
+
+from control_page import console_errors, open_page
 
 
 def main():
     url, token, tiles = sys.argv[1], sys.argv[2], int(sys.argv[3])
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = open_page(url, token, 900)
     seen = {"tiles": 0, "thumbnails": 0, "labels": [], "paused_button": None, "errors": []}
     try:
-        driver.get(url)
-        field = driver.find_element(By.ID, "token")
-        field.send_keys(token)
-        field.send_keys(Keys.TAB)  # "change": the page keeps the token for the session
 
         def thumbnails_shown():
             return driver.execute_script(
@@ -51,7 +44,7 @@ def main():
         seek.click()
         seek.send_keys(Keys.HOME)
         time.sleep(2)
-        seen["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        seen["errors"] = console_errors(driver)
     finally:
         driver.quit()
     print(json.dumps(seen))

@@ -11,19 +11,16 @@ import json
 import sys
 import time
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
+from control_page import console_errors, open_page
+
 
 def main():
     url, token, tile, media = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    options = webdriver.ChromeOptions()
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,1200"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    driver = open_page(url, token, 1200)
     seen = {"rows_before": [], "rows_saved": [], "note": None, "saved_at": None, "errors": []}
 
     def rows():
@@ -40,10 +37,6 @@ def main():
         return False
 
     try:
-        driver.get(url)
-        field = driver.find_element(By.ID, "token")
-        field.send_keys(token)
-        field.send_keys(Keys.TAB)
         wait(lambda: len(driver.find_elements(By.CSS_SELECTOR, ".tile")) >= tile)
         box = driver.find_elements(By.CSS_SELECTOR, ".tile")[tile - 1]
         # By keyboard, as the page promises.
@@ -62,7 +55,7 @@ def main():
         wait(lambda: driver.find_element(By.ID, "playlistNote").text.startswith(("saved", "not saved")))
         seen["saved_at"] = time.time()
         seen["note"] = driver.find_element(By.ID, "playlistNote").text
-        seen["errors"] = [entry["message"] for entry in driver.get_log("browser") if entry.get("level") == "SEVERE"]
+        seen["errors"] = console_errors(driver)
     finally:
         driver.quit()
     print(json.dumps(seen))

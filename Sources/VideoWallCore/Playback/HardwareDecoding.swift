@@ -27,6 +27,9 @@ package enum HardwareDecoding: String, CaseIterable, Sendable {
             self.rank = rank
             self.isHardware = isHardware
         }
+
+        /// Hardware by its class, or by its name's family (a plugin that does not say so).
+        package var isHardwareDecoder: Bool { isHardware || HardwareDecoding.family(ofDecoder: name) != nil }
     }
 
     /// The hardware family a decoder belongs to, by its factory's name: NVIDIA's nvcodec
@@ -39,6 +42,12 @@ package enum HardwareDecoding: String, CaseIterable, Sendable {
         return nil
     }
 
+    /// A decoder of the `va` plugin, which GStreamer 1.22 registers unranked and only for the
+    /// VA devices it found (not gstreamer-vaapi's `vaapi...`, which rank themselves).
+    package static func isVADecoder(_ name: String) -> Bool {
+        family(ofDecoder: name) == .vaapi && !name.hasPrefix("vaapi")
+    }
+
     /// The ranks to give, by decoder name, for this choice: only those that change.
     /// `vaDeviceOpens`: whether a VA display could be opened (then `auto` raises the `va`
     /// decoders, which 1.22 ranks none).
@@ -46,13 +55,12 @@ package enum HardwareDecoding: String, CaseIterable, Sendable {
         var changes: [String: UInt32] = [:]
         let preferred = Self.rankPrimary + 1
         for decoder in decoders {
+            guard decoder.isHardwareDecoder else { continue }
             let family = Self.family(ofDecoder: decoder.name)
-            guard decoder.isHardware || family != nil else { continue }
             let wanted: UInt32
             switch self {
             case .auto:
-                // Only the new `va` plugin's decoders: gstreamer-vaapi's rank themselves.
-                guard family == .vaapi, !decoder.name.hasPrefix("vaapi"), vaDeviceOpens, decoder.rank < preferred else { continue }
+                guard Self.isVADecoder(decoder.name), vaDeviceOpens, decoder.rank < preferred else { continue }
                 wanted = preferred
             case .no:
                 wanted = Self.rankNone

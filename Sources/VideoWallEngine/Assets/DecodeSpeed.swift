@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 internal import GStreamerKit
 import VideoWallCore
 
@@ -28,14 +29,13 @@ package enum DecodeSpeed {
               (try? pipeline.setObject("video-sink", sink)) != nil, (try? pipeline.setFromString("flags", "video+native-video")) != nil
         else { return nil }
         defer { _ = pipeline.setState(.null) }
-        let counter = FrameCounter()
-        let decoderName = Locked<String?>(nil)
+        let counted = Counted()
         let setup = pipeline.onElementSetup { element in
             if element.factoryName.hasPrefix("avdec_") { try? element.set("max-threads", 1) }
             let kind = element.classification
-            if kind.contains("Decoder"), kind.contains("Video") { decoderName.value = element.factoryName }
+            if kind.contains("Decoder"), kind.contains("Video") { counted.decoder.withLock { $0 = element.factoryName } }
         }
-        let probe = pad.onBuffer { _ in counter.add() }
+        let probe = pad.onBuffer { _ in counted.frames.withLock { $0 += 1 } }
         defer { withExtendedLifetime((setup, probe)) {} }
         let startCPU = processorSeconds()
         guard pipeline.setState(.playing) != .failure else { return nil }
@@ -44,11 +44,11 @@ package enum DecodeSpeed {
         while Date() < deadline {
             if pipeline.bus.pop(timeout: ClockTime(nanoseconds: 50_000_000)) != nil { break }
         }
-        let frames = counter.count
+        let frames = counted.frames.withLock { $0 }
         let cpu = processorSeconds() - startCPU
         _ = pipeline.setState(.null)
         guard frames > 0, cpu > 0 else { return nil }
-        let name = decoderName.value
+        let name = counted.decoder.withLock { $0 }
         return Measured(framesPerCoreSecond: Double(frames) / cpu, decoder: name, hardware: name.map(DecoderFactories.isHardware) ?? false)
     }
 
@@ -58,20 +58,9 @@ package enum DecodeSpeed {
         return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
     }
 
-    private final class FrameCounter: @unchecked Sendable {
-        private let lock = NSLock()
-        private var frames = 0
-        func add() { lock.withLock { frames += 1 } }
-        var count: Int { lock.withLock { frames } }
-    }
-
-    private final class Locked<Value>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var stored: Value
-        init(_ value: Value) { stored = value }
-        var value: Value {
-            get { lock.withLock { stored } }
-            set { lock.withLock { stored = newValue } }
-        }
+    /// What the streaming threads count: frames at the sink, and the decoder made.
+    private final class Counted: Sendable {
+        let frames = Mutex(0)
+        let decoder = Mutex<String?>(nil)
     }
 }

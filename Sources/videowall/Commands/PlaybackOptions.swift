@@ -89,9 +89,7 @@ struct PlaybackOptions: ParsableArguments {
             throw ValidationError("--offset must be TILE=TIME with TILE from 1 to 64 and TIME in seconds (0.5, -0.04) or frames (12f), "
                 + "at most \(Int(TileOffset.largest.seconds)) s or \(TileOffset.largestFrames) frames either way, got \(TerminalText.quoted(text))")
         }
-        if HardwareDecoding(rawValue: hwdec) == nil {
-            throw ValidationError("--hwdec must be \(HardwareDecoding.allCases.map(\.rawValue).joined(separator: ", ")), got \(TerminalText.quoted(hwdec))")
-        }
+        _ = try HardwareDecoding.option(hwdec)
         if PictureRotation(parsing: videoRotate) == nil {
             throw ValidationError("--video-rotate must be auto, no, 0, 90, 180 or 270, got \(TerminalText.quoted(videoRotate))")
         }

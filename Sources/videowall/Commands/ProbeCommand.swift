@@ -28,9 +28,7 @@ struct ProbeCommand: ParsableCommand {
     func validate() throws {
         if media.isEmpty { throw ValidationError("give at least one path or URI to probe") }
         try NumberChecks.seconds(timeout, option: "--timeout", maximum: 3600)
-        if HardwareDecoding(rawValue: hwdec) == nil {
-            throw ValidationError("--hwdec must be \(HardwareDecoding.allCases.map(\.rawValue).joined(separator: ", ")), got \(TerminalText.quoted(hwdec))")
-        }
+        _ = try HardwareDecoding.option(hwdec)
     }
 
     func run() throws {
@@ -38,7 +36,7 @@ struct ProbeCommand: ParsableCommand {
             Console.error("GStreamer could not start: \(error)")
             throw ExitStatus.startupFailed
         }
-        _ = HardwareDecoding(rawValue: hwdec)?.apply()
+        let hardwareDecoders = ((try? HardwareDecoding.option(hwdec)) ?? .auto).apply()
         let sources = media, timeout = self.timeout
         let results = try MainActor.assumeIsolated {
             try MainLoop.runUntilComplete { await AssetLoader.loadAll(sources, timeout: .seconds(timeout)) }
@@ -50,7 +48,8 @@ struct ProbeCommand: ParsableCommand {
             }
         }
         for case .failure(let error) in results { Console.error(error.description) }
-        let estimate = capacity ? MainActor.assumeIsolated { try? MainLoop.runUntilComplete { await Self.capacity(of: results) } } ?? nil : nil
+        let hasHardware = !hardwareDecoders.isEmpty
+        let estimate = capacity ? MainActor.assumeIsolated { try? MainLoop.runUntilComplete { await Self.capacity(of: results, hasHardwareDecoders: hasHardware) } } ?? nil : nil
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -76,7 +75,7 @@ extension ProbeCommand {
     /// Each described source decoded for a moment, one after another (the processor time
     /// measured is the whole process's), as the tiles of one wall.
     @MainActor
-    static func capacity(of results: [Result<Asset, AssetError>]) async -> CapacityEstimate {
+    static func capacity(of results: [Result<Asset, AssetError>], hasHardwareDecoders: Bool) async -> CapacityEstimate {
         var tiles: [CapacityEstimate.Tile] = []
         var measured: [String: DecodeSpeed.Measured] = [:]
         for case .success(let asset) in results {
@@ -87,8 +86,7 @@ extension ProbeCommand {
                                                decodedPerCoreSecond: speed.framesPerCoreSecond, width: video.width, height: video.height,
                                                hardware: speed.hardware))
         }
-        return CapacityEstimate(tiles: tiles, cores: ProcessInfo.processInfo.activeProcessorCount,
-                                hasHardwareDecoders: DecoderFactories.video().contains(where: \.isHardware))
+        return CapacityEstimate(tiles: tiles, cores: ProcessInfo.processInfo.activeProcessorCount, hasHardwareDecoders: hasHardwareDecoders)
     }
 }
 
