@@ -108,8 +108,7 @@ struct WallHTTPHandler: HTTPHandler {
         guard let length = request.bodySequence.count, length <= Self.largestCommand else {
             return Self.error(.payloadTooLarge, "a command is at most \(Self.largestCommand) bytes, with a Content-Length")
         }
-        reading.started = true
-        guard let body = try? await request.bodyData, let text = String(data: body, encoding: .utf8) else {
+        guard let text = await Self.bodyText(of: request, reading: reading) else {
             return Self.error(.badRequest, "the body must be UTF-8 JSON")
         }
         return Self.reply(await remote.answer(text.replacingOccurrences(of: "\n", with: " "), role: .control))
@@ -131,9 +130,7 @@ struct WallHTTPHandler: HTTPHandler {
         guard let length = request.bodySequence.count, length <= Self.largestCommand else {
             return Self.error(.badRequest, #"the body must be {"media": NAME}"#)
         }
-        reading.started = true
-        guard let body = try? await request.bodyData,
-              let text = String(data: body, encoding: .utf8), case .object(let fields)? = JSONValue(parsing: Substring(text)),
+        guard let text = await Self.bodyText(of: request, reading: reading), case .object(let fields)? = JSONValue(parsing: Substring(text)),
               let name = fields["media"]?.stringValue else {
             return Self.error(.badRequest, #"the body must be {"media": NAME}"#)
         }
@@ -163,9 +160,7 @@ struct WallHTTPHandler: HTTPHandler {
         guard let length = request.bodySequence.count, length <= Self.largestPlaylist else {
             return Self.error(.payloadTooLarge, "a playlist is at most \(Self.largestPlaylist) bytes, with a Content-Length")
         }
-        reading.started = true
-        guard let body = try? await request.bodyData, let text = String(data: body, encoding: .utf8),
-              let parsed = JSONValue(parsing: Substring(text)) else {
+        guard let text = await Self.bodyText(of: request, reading: reading), let parsed = JSONValue(parsing: Substring(text)) else {
             return Self.error(.badRequest, "the body must be UTF-8 JSON")
         }
         let items: [PlaylistEditor.Item]
@@ -179,6 +174,13 @@ struct WallHTTPHandler: HTTPHandler {
                                                     "skipped": .array(skipped.map(JSONValue.string))]).jsonText)
         case .failure(let refusal): return Self.error(refusal.status, refusal.reason)
         }
+    }
+
+    /// The body as UTF-8 text (its length checked by the caller); nil when it is not.
+    private static func bodyText(of request: HTTPRequest, reading: BodyReading) async -> String? {
+        reading.started = true
+        guard let body = try? await request.bodyData else { return nil }
+        return String(data: body, encoding: .utf8)
     }
 
     // MARK: Answers

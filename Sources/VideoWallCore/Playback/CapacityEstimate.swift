@@ -85,7 +85,7 @@ package struct CapacityEstimate: Sendable, Equatable {
             return "\(tile.name): \(tile.width)x\(tile.height) at \(Self.number(tile.framesPerSecond)) fps needs \(share)"
                 + (tile.hardware ? "" : " (one core decodes \(Self.number(tile.decodedPerCoreSecond)) frames a second)")
         }
-        let summary = "\(tiles.count) tile\(tiles.count == 1 ? "" : "s") need \(Self.number(neededCores)) cores of decoding; "
+        let summary = "\(tiles.count) tile\(tiles.count == 1 ? " needs" : "s need") \(Self.number(neededCores)) cores of decoding; "
             + "this machine has \(cores) (\(Self.number(usableCores)) for decoding)"
         guard !keepsUp else { return lines + [summary + ": it keeps up."] }
         var would = tilesThatFit > 0 ? ["\(tilesThatFit) tile\(tilesThatFit == 1 ? "" : "s") of these"] : []
