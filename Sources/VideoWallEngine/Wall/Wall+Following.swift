@@ -95,6 +95,9 @@ extension Wall {
         handle(.schedulePause(at: instant))
     }
 
+    /// The instant the wall is to pause at (`pause(at:)`), while it plays on until then.
+    package var scheduledPause: MediaTime? { machine.scheduledPause }
+
     /// The instant the wall pauses at when paused ahead (`pauseLead`): at least `lead` from
     /// now, halfway through the showing of a frame of the tile with the shortest frames, so a
     /// follower whose timer fires a few milliseconds off stops on the same frame. `lead` from

@@ -121,6 +121,11 @@ enum WallLink {
                 leaderClock = timeline.clock
                 // A pause the leader scheduled: paused at the same instant, on the same frame.
                 if let pauseAt = timeline.pauseAt, wall.transport == .playing {
+                    // Heard after its instant (a busy machine or link): paused at once, a few
+                    // frames past the leader's, and stood on its frame at the next read.
+                    if wall.scheduledPause != pauseAt, case let late = (wall.clockTime - pauseAt).seconds, late > 0 {
+                        Console.warning(String(format: "follow: the leader's pause reached this wall %.2f s after its instant: pausing now and standing on the leader's frame", late))
+                    }
                     wall.pause(at: pauseAt)
                 }
                 // A paused leader stood on a few times and still apart (a tile that cannot seek,
