@@ -14,6 +14,7 @@ packages=(
   systemd
   python3
   chromium chromium-driver python3-selenium
+  mpv
 )
 
 missing=()

@@ -217,6 +217,34 @@ package struct BenchReport: Codable, Sendable, BenchJSON {
         package var localTileFramesRendered: Int
     }
 
+    /// Launch to every tile on screen and steady cost, VideoWall against its peers, read from
+    /// outside every process (`FirstPictureBench`).
+    package struct FirstPicture: Codable, Sendable, BenchJSON {
+        package struct Peer: Codable, Sendable {
+            package var name: String
+            /// Seconds from spawning the process(es) to all four quadrants showing a frame code
+            /// on the screen, one per run (none for a peer whose windows overlap).
+            package var firstPictureSeconds: [Double] = []
+            /// VideoWall's own `launchToPictureSeconds` of the same runs.
+            package var insideLaunchSeconds: [Double] = []
+            /// CPU seconds per second of steady play: the peer's processes, and the X server's.
+            package var cpuPerSecond: [Double] = []
+            package var xServerPerSecond: [Double] = []
+
+            package init(name: String) { self.name = name }
+        }
+
+        package var clips: String
+        package var runs: Int
+        package var steadySeconds: Double
+        package var peers: [Peer]
+        package var notes: [String]
+
+        package init(clips: String, runs: Int, steadySeconds: Double, peers: [Peer], notes: [String]) {
+            (self.clips, self.runs, self.steadySeconds, self.peers, self.notes) = (clips, runs, steadySeconds, peers, notes)
+        }
+    }
+
     package var machine: Machine
     package var clips: String
     package var tiles: Int

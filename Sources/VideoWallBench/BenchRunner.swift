@@ -57,6 +57,28 @@ package struct BenchRunner {
     }
 
     /// The fault run alone (`videowall bench --faults`).
+    /// Launch to every tile on screen, and the X server's share, against mpv and gst-launch
+    /// (`videowall bench --first-picture`): four frame-coded 720p clips in 640x360 quadrants.
+    package func runFirstPicture(runs: Int) async throws -> BenchReport.FirstPicture {
+        let (width, height) = (1280, 720)
+        log("first picture: generating 4 frame-coded clips of \(width)x\(height) (cached in \(options.clipDirectory))")
+        var clips: [String] = []
+        for tile in 0..<4 {
+            // Two pixels narrower each, so each tile decodes a stream of its own.
+            let spec = FrameCodedClipSpec(width: width - tile * 2, height: height, frameRate: 30, frames: 300, codec: .h264, keyFrameInterval: 30)
+            clips.append(try await FrameCodedClipGenerator.cached(spec, in: options.clipDirectory))
+        }
+        // A screen of exactly the area read, no window manager: every peer fills it the same way.
+        let server = try VirtualDisplay.start(width: width, height: height)
+        defer { server.process.terminate() }
+        setenv("DISPLAY", server.display, 1)
+        guard GtkRuntime.start() else { throw BenchError("GTK could not open the display \(server.display)") }
+        log("first picture: \(runs) runs of each peer on \(server.display) (\(width)x\(height)), alternating, read from the screen")
+        return try await FirstPictureBench(executable: options.executable, clips: clips, width: width, height: height, runs: runs,
+                                           steadySeconds: 5, log: log)
+            .measure(display: server.display, xServer: server.process.processIdentifier)
+    }
+
     package func runFaults() async throws -> BenchReport.Faults {
         log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")
         return try await FaultBench(options: options).measure()

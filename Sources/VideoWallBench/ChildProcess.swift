@@ -50,7 +50,10 @@ final class ChildProcess: @unchecked Sendable {
 
     /// CPU seconds (user + system) the child has used so far: fields 14 and 15 of
     /// /proc/PID/stat, in clock ticks. Read twice, it gives the CPU of a window of the run.
-    var cpuSecondsSoFar: Double? {
+    var cpuSecondsSoFar: Double? { Self.cpuSeconds(pid: pid) }
+
+    /// CPU seconds (user + system) process `pid` has used so far, any process's (the X server's).
+    static func cpuSeconds(pid: pid_t) -> Double? {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let nameEnd = stat.lastIndex(of: ")") else { return nil }
         // After the command name: field 3 (state) onwards.

@@ -26,4 +26,20 @@ final class BenchTextTests: XCTestCase {
         let text = BenchText.render(try report(soak: #""residentGrowthMBPerHour": 6.04, "residentGrowth": "+6.0 MB per hour""#))
         XCTAssertTrue(text.contains("resident memory 100 -> 108 MB (+6.0 MB per hour)"), text)
     }
+
+    /// The first-picture table gives each peer's median (of runs in any order) and every run,
+    /// and a dash where a figure was not read (overlapping windows, not videowall).
+    func testFirstPictureTableGivesTheMedianAndEveryRun() {
+        var wall = BenchReport.FirstPicture.Peer(name: "videowall")
+        wall.firstPictureSeconds = [0.51, 0.48, 0.50]
+        wall.insideLaunchSeconds = [0.52, 0.49, 0.52]
+        wall.cpuPerSecond = [0.53, 0.53, 0.52]
+        wall.xServerPerSecond = [0.038, 0.040, 0.036]
+        var launch = BenchReport.FirstPicture.Peer(name: "four gst-launch")
+        launch.cpuPerSecond = [1.97]
+        let text = BenchText.render(BenchReport.FirstPicture(clips: "4 clips", runs: 3, steadySeconds: 5, peers: [wall, launch], notes: ["a note"]))
+        XCTAssertTrue(text.contains("| videowall | 0.50 (0.51, 0.48, 0.50) | 0.52 (0.52, 0.49, 0.52) | 0.53 (0.53, 0.53, 0.52) | 0.038 (0.038, 0.040, 0.036) |"), text)
+        XCTAssertTrue(text.contains("| four gst-launch | - | - | 1.97 (1.97) | - |"), text)
+        XCTAssertTrue(text.hasSuffix("note: a note\n"), text)
+    }
 }

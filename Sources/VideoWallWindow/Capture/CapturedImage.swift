@@ -30,6 +30,38 @@ public struct CapturedImage: Sendable {
     }
 }
 
+extension CapturedImage {
+    /// The screen's top-left `width` x `height` pixels as the X server holds them, whatever
+    /// program drew them (the root window, `gdk_pixbuf_get_from_window`): a picture read from
+    /// outside the process that shows it. Nil when there is no display or the area is empty.
+    @MainActor
+    public static func screen(width: Int, height: Int) -> CapturedImage? {
+        guard width > 0, height > 0, let root = gdk_get_default_root_window(),
+              let pixbuf = gdk_pixbuf_get_from_window(root, 0, 0, gint(clamping: width), gint(clamping: height)) else { return nil }
+        defer { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+        return CapturedImage(pixbuf: pixbuf)
+    }
+
+    /// The RGB pixels of a pixbuf (which may carry an alpha channel and padded rows).
+    init(pixbuf: OpaquePointer) {
+        let width = Int(gdk_pixbuf_get_width(pixbuf)), height = Int(gdk_pixbuf_get_height(pixbuf))
+        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
+        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
+        let base = gdk_pixbuf_get_pixels(pixbuf)!
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        pixels.withUnsafeMutableBufferPointer { target in
+            for y in 0..<height {
+                let row = base + y * stride
+                for x in 0..<width {
+                    let source = x * channels, to = (y * width + x) * 3
+                    target[to] = row[source]; target[to + 1] = row[source + 1]; target[to + 2] = row[source + 2]
+                }
+            }
+        }
+        self.init(width: width, height: height, pixels: pixels)
+    }
+}
+
 enum WindowCapture {
     /// Reads the window's pixels from the X server; nil before it is mapped.
     @MainActor
@@ -37,17 +69,7 @@ enum WindowCapture {
         guard let window = gtk_widget_get_window(widget) else { return nil }
         let width = gdk_window_get_width(window), height = gdk_window_get_height(window)
         guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else { return nil }
-        let channels = Int(gdk_pixbuf_get_n_channels(pixbuf))
-        let stride = Int(gdk_pixbuf_get_rowstride(pixbuf))
-        let base = gdk_pixbuf_get_pixels(pixbuf)!
-        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 3)
-        for y in 0..<Int(height) {
-            for x in 0..<Int(width) {
-                let source = y * stride + x * channels, target = (y * Int(width) + x) * 3
-                pixels[target] = base[source]; pixels[target + 1] = base[source + 1]; pixels[target + 2] = base[source + 2]
-            }
-        }
-        return (CapturedImage(width: Int(width), height: Int(height), pixels: pixels), pixbuf)
+        return (CapturedImage(pixbuf: pixbuf), pixbuf)
     }
 
     /// Saves what the window shows as a PNG. The picture is taken on the main thread (it

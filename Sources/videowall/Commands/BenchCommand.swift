@@ -71,6 +71,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only the real-media corpus in this folder (scripts/realmedia.sh fetches it into ~/.cache/videowall/realmedia): every file whole in bare playbin, alone in a wall and in walls of four, frames compared.", valueName: "directory"))
     var corpus: String?
 
+    @Option(name: .long, help: ArgumentHelp("Only launch to every tile on screen and the X server's share, videowall against mpv (xstack, and four mpv) and four gst-launch-1.0, read from screen captures outside every process: this many runs of each, alternating (1 to 20).", valueName: "runs"))
+    var firstPicture: Int?
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -103,6 +106,7 @@ struct BenchCommand: ParsableCommand {
             try Self.checkFolderPath(corpus, option: "--corpus")
             try OutputPaths.checkFolder(corpus, option: "--corpus")
         }
+        if let firstPicture { try NumberChecks.whole(firstPicture, option: "--first-picture", in: 1...20) }
         if let playlistSoak { try NumberChecks.seconds(playlistSoak, option: "--playlist-soak", allowsZero: true, minimum: 10, maximum: 7 * 24 * 3600) }
     }
 
@@ -155,6 +159,8 @@ struct BenchCommand: ParsableCommand {
             try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak, withSound: withSound) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if let corpus {
             try measure({ try await $0.runCorpus(directory: corpus) }, options: options, render: { try $0.json() }, text: BenchText.render)
+        } else if let firstPicture {
+            try measure({ try await $0.runFirstPicture(runs: firstPicture) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if faults {
             try measure({ try await $0.runFaults() }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else {

@@ -129,6 +129,22 @@ enum BenchText {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// Launch to picture and steady cost, a line per peer: the median and every run.
+    static func render(_ firstPicture: BenchReport.FirstPicture) -> String {
+        func seconds(_ values: [Double], digits: Int = 2) -> String {
+            guard !values.isEmpty else { return "-" }
+            let median = values.sorted()[(values.count - 1) / 2]
+            return String(format: "%.\(digits)f (", median) + values.map { String(format: "%.\(digits)f", $0) }.joined(separator: ", ") + ")"
+        }
+        var lines = ["\(firstPicture.clips); \(firstPicture.runs) runs each, alternating; cost over \(Int(firstPicture.steadySeconds)) s of steady play",
+                     "| peer | launch to every tile on screen, s: median (runs) | videowall's own figure, s | CPU, s/s | X server CPU, s/s |",
+                     "|---|---|---|---|---|"]
+        for peer in firstPicture.peers {
+            lines.append("| \(peer.name) | \(seconds(peer.firstPictureSeconds)) | \(seconds(peer.insideLaunchSeconds)) | \(seconds(peer.cpuPerSecond)) | \(seconds(peer.xServerPerSecond, digits: 3)) |")
+        }
+        return (lines + firstPicture.notes.map { "note: " + $0 }).joined(separator: "\n") + "\n"
+    }
+
     /// The fault run, one line per fault and the figures of the tile never at fault.
     static func render(_ faults: BenchReport.Faults) -> String {
         var lines = ["faults: a network tile (loopback HTTP, 8 MB/s) beside a local tile, group loop, --retry inf, watchdog on"]
