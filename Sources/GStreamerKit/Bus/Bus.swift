@@ -34,6 +34,8 @@ public final class Bus: ObjectReference, @unchecked Sendable {
         gst_bus_set_sync_handler(bus, { _, message, data in
             guard let message, let data else { return GST_BUS_PASS }
             let delivery = Unmanaged<BusDelivery>.fromOpaque(data).takeUnretainedValue()
+            // A context asked for is answered here, on the asking thread, before it makes its own.
+            SharedContexts.handle(message)
             if !delivery.isCancelled { delivery.deliver(BusMessage(message)) }
             // A sync handler that answers DROP owns the message and must unref it.
             vw_message_unref(message)

@@ -36,6 +36,14 @@ public enum DecoderFactories {
         }
     }
 
+    /// `factory` (a `GstElementFactory`) as a video decoder; nil for any other element.
+    static func decoder(_ factory: OpaquePointer) -> Factory? {
+        let klass = gst_element_factory_get_metadata(factory, "klass").map { String(cString: $0) } ?? ""
+        guard klass.contains("Decoder"), klass.contains("Video") else { return nil }
+        let name = UnsafeRawPointer(factory).assumingMemoryBound(to: GstObject.self).pointee.name.map { String(cString: $0) } ?? ""
+        return Factory(name: name, rank: UInt32(gst_plugin_feature_get_rank(factory)), isHardware: klass.contains("Hardware"))
+    }
+
     /// Whether an element of factory `name` reaches READY (a VA decoder opening its display).
     public static func reachesReady(_ name: String) -> Bool {
         guard let element = try? Element(factory: name, name: "\(name)-check") else { return false }

@@ -29,6 +29,7 @@ public enum GStreamer {
         guard BlockingCalls.settleBlocking(timeout: timeout) else { return false }
         lock.lock(); defer { lock.unlock() }
         guard initialized else { return true }
+        SharedContexts.releaseAll()
         gst_deinit()
         initialized = false
         return true

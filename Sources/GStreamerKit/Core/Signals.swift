@@ -47,8 +47,9 @@ private let releaseBox: GClosureNotify = { data, _ in
 }
 
 extension ObjectReference {
-    func connect<Arguments>(_ signal: String, box: ClosureBox<Arguments>, callback: GCallback) -> SignalConnection {
-        let data = Unmanaged.passRetained(box as AnyObject).toOpaque()
+    /// `box` (a `ClosureBox` or `ReturningClosureBox`) travels as the handler's `user_data`.
+    func connect(_ signal: String, box: AnyObject, callback: GCallback) -> SignalConnection {
+        let data = Unmanaged.passRetained(box).toOpaque()
         let id = g_signal_connect_data(gobject, signal, callback, data, releaseBox, GConnectFlags(rawValue: 0))
         return SignalConnection(owner: self, handlerID: id)
     }
@@ -107,6 +108,23 @@ extension Element {
             (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<Element>).body(Element(raw: element, transfer: .none))
         }
         return connect("deep-element-added", box: ClosureBox<Element>(handler), callback: unsafeBitCast(trampoline, to: GCallback.self))
+    }
+
+    /// A decodebin's or uridecodebin's "autoplug-select" (`GstAutoplugSelectResult (*)(GstElement *,
+    /// GstPad *, GstCaps *, GstElementFactory *, gpointer)`), on the streaming thread that
+    /// plugs: a stream whose next element would be a decoder `keepsEncoded` says yes to is
+    /// exposed as it is (`GST_AUTOPLUG_SELECT_EXPOSE`, parsed, its caps telling its size and
+    /// rate) instead of being decoded; anything else is tried as usual.
+    public func exposeEncoded(where keepsEncoded: @escaping @Sendable (DecoderFactories.Factory) -> Bool) -> SignalConnection {
+        typealias CFunction = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32
+        let trampoline: CFunction = { _, _, _, factory, data in
+            // GstAutoplugSelectResult lives in a plugin's private header: TRY is 0, EXPOSE 1.
+            guard let factory, let data, let decoder = DecoderFactories.decoder(factory) else { return 0 }
+            let decide = Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ReturningClosureBox<DecoderFactories.Factory, Bool>
+            return decide.body(decoder) ? 1 : 0
+        }
+        let box = ReturningClosureBox<DecoderFactories.Factory, Bool>(keepsEncoded)
+        return connect("autoplug-select", box: box, callback: unsafeBitCast(trampoline, to: GCallback.self))
     }
 
     /// "pad-added" (`void (*)(GstElement *, GstPad *, gpointer)`): a demuxer's new source pad,

@@ -19,9 +19,15 @@ public enum Discoverer {
     /// that makes it, before it is used (what playbin's "element-setup" is to a player): the
     /// source, then everything added inside the pipeline ("deep-element-added" on the bin
     /// above the source, connected in "source-setup").
+    ///
+    /// A video stream whose decoder `keepsEncoded` says yes to is described from its parsed
+    /// caps, never opening that decoder: by default a hardware decoder, so describing a wall's
+    /// sources opens no GPU context and takes no decoder a tile will want (16 tiles were
+    /// described with 16 CUDA contexts, seconds each, on a machine with an NVIDIA GPU).
     @MainActor
-    public static func describe(uri: String, timeout: Double, elementAdded: (@Sendable (Element) -> Void)? = nil) async -> Result<MediaInfo, DiscoveryFailure> {
-        let run = DiscoveryRun(uri: uri, timeout: timeout, elementAdded: elementAdded)
+    public static func describe(uri: String, timeout: Double, keepsEncoded: @escaping @Sendable (DecoderFactories.Factory) -> Bool = { $0.isHardware },
+                                elementAdded: (@Sendable (Element) -> Void)? = nil) async -> Result<MediaInfo, DiscoveryFailure> {
+        let run = DiscoveryRun(uri: uri, timeout: timeout, keepsEncoded: keepsEncoded, elementAdded: elementAdded)
         let answer = FirstAnswer<Result<MediaInfo, DiscoveryFailure>>()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -55,21 +61,28 @@ final class DiscoveryRun: @unchecked Sendable {
     private var cancelled = false
     private var answer: Result<MediaInfo, DiscoveryFailure>?
     private let elementAdded: (@Sendable (Element) -> Void)?
+    private let keepsEncoded: @Sendable (DecoderFactories.Factory) -> Bool
     /// The discoverer's pipeline and the watch on it, kept until the discoverer stops.
     private var pipelineWatch: (pipeline: Element, connection: SignalConnection)?
+    /// The uridecodebin around the source and its "autoplug-select" handler, as long.
+    private var decoderChoice: (bin: Element, connection: SignalConnection)?
 
-    init(uri: String, timeout: Double, elementAdded: (@Sendable (Element) -> Void)?) {
+    init(uri: String, timeout: Double, keepsEncoded: @escaping @Sendable (DecoderFactories.Factory) -> Bool, elementAdded: (@Sendable (Element) -> Void)?) {
         self.uri = uri
         self.timeout = timeout
+        self.keepsEncoded = keepsEncoded
         self.elementAdded = elementAdded
     }
 
-    /// "source-setup": the source is shown, and everything added to the pipeline after it.
+    /// "source-setup": the source is shown, and everything added to the pipeline after it;
+    /// the uridecodebin holding the source is told which decoders not to open.
     fileprivate func sourceMade(_ source: Element) {
-        guard let elementAdded else { return }
-        elementAdded(source)
+        elementAdded?(source)
         lock.lock(); defer { lock.unlock() }
-        guard pipelineWatch == nil, let pipeline = source.topBin else { return }
+        if decoderChoice == nil, let bin = source.parent {
+            decoderChoice = (bin, bin.exposeEncoded(where: keepsEncoded))
+        }
+        guard let elementAdded, pipelineWatch == nil, let pipeline = source.topBin else { return }
         pipelineWatch = (pipeline, pipeline.onDeepElementAdded(elementAdded))
     }
 
@@ -147,8 +160,9 @@ final class DiscoveryRun: @unchecked Sendable {
         gst_discoverer_stop(discoverer)
         g_signal_handler_disconnect(UnsafeMutableRawPointer(discoverer), handler)
         g_signal_handler_disconnect(UnsafeMutableRawPointer(discoverer), sourceHandler)
-        lock.lock(); let watch = pipelineWatch; pipelineWatch = nil; lock.unlock()
+        lock.lock(); let watch = pipelineWatch, choice = decoderChoice; pipelineWatch = nil; decoderChoice = nil; lock.unlock()
         watch?.connection.disconnect()
+        choice?.connection.disconnect()
         g_object_unref(UnsafeMutableRawPointer(discoverer))
         return answerIfAny ?? .failure(.cancelled)
     }

@@ -60,6 +60,11 @@ private final class MessageRelay: @unchecked Sendable {
 }
 
 extension Element {
+    /// The bin this element sits in (`gst_object_get_parent`), if any.
+    public var parent: Element? {
+        gst_object_get_parent(vw_gst_object(pointer)).map { Element(raw: UnsafeMutableRawPointer($0), transfer: .full) }
+    }
+
     /// The outermost bin this element sits in (`gst_object_get_parent` up to the top), or
     /// nil when it is in none.
     public var topBin: Element? {

@@ -38,11 +38,11 @@ package enum AssetLoader {
             decoder?.postError(why)
         }
         defer { oversize.stop() }
-        let result = await Discoverer.describe(uri: uri, timeout: timeout) { element in
+        let result = await Discoverer.describe(uri: uri, timeout: timeout, elementAdded: { element in
             rules.apply(to: element)
             let kind = element.classification
             if forTile, kind.contains("Decoder"), kind.contains("Video") { oversize.watch(decoder: element) }
-        }
+        })
         if let refused = refusals.first { throw AssetError(source: source, reason: .refusedFetch(refused)) }
         if let why = refusals.size { throw AssetError(source: source, reason: .tooLarge(why)) }
         switch result {
