@@ -245,6 +245,29 @@ package struct BenchReport: Codable, Sendable, BenchJSON {
         }
     }
 
+    /// Tiles x size x decoder, headless (`CapacityBench`).
+    package struct Capacity: Codable, Sendable, BenchJSON {
+        package struct Run: Codable, Sendable {
+            package var size: String
+            package var tiles: Int
+            package var hwdec: String
+            package var exitStatus: Int
+            /// Frames due over the playing time (tiles x seconds x frame rate), shown, dropped.
+            package var framesDue: Int
+            package var framesShown: Int
+            package var framesDropped: Int
+            /// The whole process's CPU over its whole run, start-up included, per tile.
+            package var cpuPerTile: Double
+            /// How much longer than its playing time the run took: start-up and stop.
+            package var secondsBeyondPlaying: Double
+            package var decoders: [String]
+        }
+
+        package var cores: Int
+        package var playingSeconds: Double
+        package var runs: [Run]
+    }
+
     package var machine: Machine
     package var clips: String
     package var tiles: Int

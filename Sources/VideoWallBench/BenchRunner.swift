@@ -79,6 +79,20 @@ package struct BenchRunner {
             .measure(display: server.display, xServer: server.process.processIdentifier)
     }
 
+    /// Tiles x size x decoder, headless (`videowall bench --capacity`): 1, 4, 9 and 16 tiles of
+    /// 360p, 720p and 1080p30 footage, with `--hwdec no` and `auto`.
+    package func runCapacity() async throws -> BenchReport.Capacity {
+        let sizes = [(640, 360), (1280, 720), (1920, 1080)]
+        var clips: [(size: String, path: String, framesPerSecond: Double)] = []
+        for (width, height) in sizes {
+            log("capacity: generating a \(width)x\(height) footage clip (cached in \(options.clipDirectory))")
+            clips.append(("\(width)x\(height)", try await ClipGenerator.cached(Self.footage(width: width, height: height, options: options), in: options.clipDirectory),
+                          Double(options.frameRate)))
+        }
+        return try await CapacityBench(executable: options.executable, seconds: 6, log: log)
+            .measure(clips: clips, tileCounts: [1, 4, 9, 16], decoders: ["no", "auto"])
+    }
+
     package func runFaults() async throws -> BenchReport.Faults {
         log("faults: a network tile's server stopped and started again, then hung, and a client flooding the remote-control socket")
         return try await FaultBench(options: options).measure()

@@ -6,6 +6,8 @@ struct ChildReport: Decodable {
         var framesDropped: UInt64?
         var loops: Int
         var itemChanges: Int?
+        /// The video decoder the tile made.
+        var decoder: String?
     }
 
     var tiles: [Tile]

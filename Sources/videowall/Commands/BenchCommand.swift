@@ -74,6 +74,9 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp("Only launch to every tile on screen and the X server's share, videowall against mpv (xstack, and four mpv) and four gst-launch-1.0, read from screen captures outside every process: this many runs of each, alternating (1 to 20).", valueName: "runs"))
     var firstPicture: Int?
 
+    @Flag(name: .long, help: "Only the capacity table: 1, 4, 9 and 16 tiles of 360p, 720p and 1080p30 footage, headless, with --hwdec no and auto: frames shown and dropped, CPU per tile, decoder, start-up.")
+    var capacity = false
+
     @Option(name: .long, help: ArgumentHelp("Where generated clips are kept.", valueName: "directory"))
     var cache = DemoCommand.defaultCache.replacingOccurrences(of: "/demo", with: "/bench")
 
@@ -159,6 +162,8 @@ struct BenchCommand: ParsableCommand {
             try measure({ try await $0.runPlaylistSoak(seconds: playlistSoak, withSound: withSound) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if let corpus {
             try measure({ try await $0.runCorpus(directory: corpus) }, options: options, render: { try $0.json() }, text: BenchText.render)
+        } else if capacity {
+            try measure({ try await $0.runCapacity() }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if let firstPicture {
             try measure({ try await $0.runFirstPicture(runs: firstPicture) }, options: options, render: { try $0.json() }, text: BenchText.render)
         } else if faults {

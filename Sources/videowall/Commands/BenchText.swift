@@ -145,6 +145,19 @@ enum BenchText {
         return (lines + firstPicture.notes.map { "note: " + $0 }).joined(separator: "\n") + "\n"
     }
 
+    /// The capacity table, a line per run.
+    static func render(_ capacity: BenchReport.Capacity) -> String {
+        var lines = ["\(capacity.cores) cores; each run plays \(Int(capacity.playingSeconds)) s headless",
+                     "| tiles | size | --hwdec | frames shown / due | dropped | CPU per tile, cores | start-up and stop, s | decoder | exit |",
+                     "|---|---|---|---|---|---|---|---|---|"]
+        for run in capacity.runs {
+            lines.append(String(format: "| %d | %@ | %@ | %d / %d | %d | %.2f | %.1f | %@ | %d |", run.tiles, run.size, run.hwdec,
+                                run.framesShown, run.framesDue, run.framesDropped, run.cpuPerTile, run.secondsBeyondPlaying,
+                                run.decoders.joined(separator: ", "), run.exitStatus))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
     /// The fault run, one line per fault and the figures of the tile never at fault.
     static func render(_ faults: BenchReport.Faults) -> String {
         var lines = ["faults: a network tile (loopback HTTP, 8 MB/s) beside a local tile, group loop, --retry inf, watchdog on"]
