@@ -14,7 +14,7 @@ packages=(
   systemd
   python3
   chromium chromium-driver python3-selenium
-  mpv
+  mpv weston
 )
 
 missing=()
