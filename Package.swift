@@ -108,6 +108,6 @@ let package = Package(
         .testTarget(name: "VideoWallFixturesTests", dependencies: ["VideoWallFixtures", "VideoWallCore"]),
         .testTarget(name: "VideoWallBenchTests", dependencies: ["VideoWallBench", "VideoWallEngine", "VideoWallCore", "VideoWallTestSupport"]),
         .testTarget(name: "VideoWallWindowTests", dependencies: ["VideoWallPresentation", "VideoWallWindow", "VideoWallEngine", "VideoWallFixtures", "GStreamerKit", "VideoWallTestSupport"]),
-        .testTarget(name: "VideoWallCLITests", dependencies: ["VideoWallProtocol", "VideoWallRemote", "VideoWallHTTP", "GIOKit", "videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
+        .testTarget(name: "VideoWallCLITests", dependencies: ["VideoWallProtocol", "VideoWallRemote", "VideoWallHTTP", "GIOKit", "videowall", "videowall-embed-example", "VideoWallEngine", "VideoWallPresentation", "VideoWallWindow", "VideoWallTestSupport", "CGio"]),
     ]
 )

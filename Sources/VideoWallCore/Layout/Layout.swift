@@ -12,6 +12,8 @@ public struct Layout: Sendable, Equatable {
     /// A wall across several screens (`canvas:` and `screens:`): the regions are then placed on
     /// the canvas, each screen showing the part under it. Nil: the regions fill one window.
     public var canvas: LayoutCanvas?
+    /// Clocks, texts and images drawn over the video (`overlays:`).
+    package var overlays: [LayoutOverlay] = []
 
     public init(name: String, background: RGBColor = .black, gap: Int = 0, regions: [LayoutRegion], syncItems: Bool = false) {
         self.name = name

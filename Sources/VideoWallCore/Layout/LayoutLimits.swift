@@ -20,4 +20,8 @@ package enum LayoutLimits {
     package static let maximumLabelLength = 200
     /// A region's `source:` number: one per region at most.
     package static let sourceIndex = 1...LayoutParser.maximumRegionCount
+    /// Overlays in a layout (`overlays:`).
+    package static let maximumOverlays = 16
+    /// Characters in a clock overlay's date pattern.
+    package static let maximumClockFormatLength = 64
 }

@@ -43,6 +43,17 @@ enum GtkSignals {
         return GtkSignalConnection(widget: vw_gobject(widget), id: id)
     }
 
+    /// "draw": `gboolean (*)(GtkWidget *, cairo_t *, gpointer)`; the body paints on the cairo
+    /// context (the widget's area at its origin).
+    static func onDraw(_ widget: UnsafeMutableRawPointer, _ body: @escaping (OpaquePointer) -> Void) -> GtkSignalConnection {
+        typealias F = @convention(c) (UnsafeMutableRawPointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> gboolean
+        let f: F = { _, cr, data in
+            guard let cr, let data else { return 0 }
+            return (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! GtkHandler<OpaquePointer>).body(cr) ? 1 : 0
+        }
+        return connect(widget, "draw", GtkHandler<OpaquePointer> { body($0); return true }, unsafeBitCast(f, to: GCallback.self))
+    }
+
     /// `void (*)(GtkWidget *, gpointer)`: "clicked", "value-changed", "destroy", "realize".
     static func onSimple(_ widget: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void

@@ -51,6 +51,13 @@ public final class WallWindow {
     /// The machine's overload as the wall's events said it last.
     private var overload: OverloadMeter.Figure?
     private var timers: [any MainLoopSource] = []
+    /// The layout's clocks, texts and images over the tiles.
+    private var overlays: OverlayLayer?
+    /// An overlay that cannot be shown (an image that cannot be read), said once.
+    public var onOverlayProblem: ((String) -> Void)? {
+        get { overlays?.onProblem }
+        set { overlays?.onProblem = newValue }
+    }
     private var eventTask: Task<Void, Never>?
     private var audibleTile: Int? = 0
     /// The tile the offset keys move (Alt+1 to Alt+4), numbered from 0; nil: none.
@@ -144,6 +151,7 @@ public final class WallWindow {
             gtk_layout_put(vw_layout(stage), compare.box, 0, 0)
             self.compare = compare
         }
+        overlays = OverlayLayer(overlays: WallOverlay.overlays(of: layout), on: stage)
         gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         gtk_layout_put(vw_layout(stage), messageBanner.box, 8, 8)
 
@@ -384,6 +392,7 @@ public final class WallWindow {
         tickID = 0
         timers.forEach { $0.cancel() }
         timers.removeAll()
+        overlays?.stop()
         messageTimer?.cancel()
         eventTask?.cancel()
         eventTask = nil
@@ -428,6 +437,8 @@ public final class WallWindow {
     private func relayout() {
         if let canvas = layout.canvas, let screen = options.screen {
             relayout(on: screen, of: canvas)
+            // A screen of a wall across screens draws every overlay over its whole window.
+            overlays?.place(stage: PixelRect(x: 0, y: 0, width: stageSize.width, height: stageSize.height), regions: [])
             placeBanners()
             return
         }
@@ -435,11 +446,14 @@ public final class WallWindow {
         let whole = PixelRect(x: 0, y: 0, width: stageSize.width, height: stageSize.height)
         let area = layout.canvas.map { AspectFit.videoRect(media: $0.size, in: whole, mode: .fit) } ?? whole
         let frames = RegionGeometry.pixelRects(for: layout.regions, in: Size(width: Double(area.width), height: Double(area.height)), gap: layout.gap)
+        var placed: [PixelRect] = []
         for (view, inArea) in zip(tiles, frames) {
             let frame = PixelRect(x: area.x + inArea.x, y: area.y + inArea.y, width: inArea.width, height: inArea.height)
             gtk_layout_move(vw_layout(stage), view.container, gint(clamping: frame.x), gint(clamping: frame.y))
             view.layout(in: frame)
+            placed.append(frame)
         }
+        overlays?.place(stage: area, regions: placed)
         placeBanners()
     }
 

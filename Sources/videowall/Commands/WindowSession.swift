@@ -86,6 +86,7 @@ struct WindowSession {
         }
         var launchToPicture: Double?
         wallWindow.onFirstPicture = { launchToPicture = ProcessAge.seconds() }
+        wallWindow.onOverlayProblem = { Console.warning($0) }
         let reportState = ReportState()
         GtkRuntime.onDisplayLost = { [playback] in Self.displayLost(wall, reportPath: playback.report, reportState) }
         stop.whenStopping { wall.stopLoading() }

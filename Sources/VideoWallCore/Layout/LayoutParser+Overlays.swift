@@ -1,0 +1,98 @@
+import Foundation
+import Yams
+
+/// `overlays:`: a list of clocks, texts and images drawn over the wall or a region.
+extension LayoutParser {
+    static let overlayKeys = ["clock", "text", "image", "timezone", "region", "x", "y", "size", "color", "background", "opacity"]
+
+    static func overlays(_ fields: YAMLFields, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> [LayoutOverlay] {
+        guard let node = fields.node("overlays") else { return [] }
+        guard case .sequence(let sequence) = node else {
+            throw fields.fail("overlays", "'overlays' must be a list of overlays, got \(reader.describe(node))")
+        }
+        let items = Array(sequence)
+        guard items.count <= LayoutLimits.maximumOverlays else {
+            throw reader.error(at: items[LayoutLimits.maximumOverlays],
+                               "'overlays' lists \(items.count) overlays but at most \(LayoutLimits.maximumOverlays) are allowed")
+        }
+        var overlays: [LayoutOverlay] = []
+        for (index, item) in items.enumerated() {
+            overlays.append(try overlay(item, number: index + 1, regionCount: regionCount, reader: reader))
+        }
+        return overlays
+    }
+
+    private static func overlay(_ node: Node, number: Int, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> LayoutOverlay {
+        let prefix = "overlay \(number): "
+        guard node.mapping != nil else {
+            throw reader.error(at: node, "overlay \(number) must be a mapping with one of clock, text or image, got \(reader.describe(node))")
+        }
+        let fields = try reader.fields(of: node, allowed: overlayKeys, prefix: prefix)
+        let kinds = ["clock", "text", "image"].filter { fields.node($0) != nil }
+        guard kinds.count == 1 else {
+            throw reader.error(at: node, "overlay \(number) must have exactly one of clock, text or image, got "
+                + (kinds.isEmpty ? "none" : kinds.joined(separator: " and ")))
+        }
+        let content: LayoutOverlay.Content
+        switch kinds[0] {
+        case "clock":
+            let format = try fields.text("clock") ?? ""
+            guard !format.isEmpty, format.count <= LayoutLimits.maximumClockFormatLength else {
+                throw fields.fail("clock", "'clock' must be a date pattern such as \"HH:mm\" (1 to \(LayoutLimits.maximumClockFormatLength) characters), got \(TerminalText.quoted(format))")
+            }
+            var timeZone: String?
+            if let name = try fields.text("timezone") {
+                guard name.utf8.count <= 64, TimeZone(identifier: name) != nil else {
+                    throw fields.fail("timezone", "'timezone' must be a time zone name such as Europe/Paris or UTC, got \(TerminalText.quoted(name))")
+                }
+                timeZone = name
+            }
+            content = .clock(format: format, timeZone: timeZone)
+        case "text":
+            let text = try fields.text("text") ?? ""
+            guard !text.isEmpty, text.count <= LayoutLimits.maximumLabelLength else {
+                throw fields.fail("text", "'text' must be 1 to \(LayoutLimits.maximumLabelLength) characters, got \(text.count)")
+            }
+            content = .text(text)
+        default:
+            let path = try fields.text("image") ?? ""
+            guard !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
+                throw fields.fail("image", "'image' must be a PNG or JPEG file's path (1 to 4096 bytes)")
+            }
+            content = .image(path: path)
+        }
+        if fields.node("timezone") != nil, kinds[0] != "clock" {
+            throw fields.fail("timezone", "'timezone' goes with a 'clock'")
+        }
+        var overlay = LayoutOverlay(content: content)
+        if let region = try fields.integer("region", in: 1...LayoutParser.maximumRegionCount) {
+            guard region <= regionCount else {
+                throw fields.fail("region", "'region' must name one of the layout's \(regionCount) regions (from 1), got \(region)")
+            }
+            overlay.region = region - 1
+        }
+        for (key, keyPath) in [("x", \LayoutOverlay.x), ("y", \LayoutOverlay.y)] {
+            guard let value = try fields.number(key) else { continue }
+            guard (0...1).contains(value) else { throw fields.fail(key, "'\(key)' must be between 0 and 1, got \(formatNumber(value))") }
+            overlay[keyPath: keyPath] = value
+        }
+        if let size = try fields.number("size") {
+            guard (0.01...1).contains(size) else {
+                throw fields.fail("size", "'size' must be between 0.01 and 1 (of the area's height), got \(formatNumber(size))")
+            }
+            overlay.size = size
+        }
+        if let opacity = try fields.number("opacity") {
+            guard (0...1).contains(opacity) else { throw fields.fail("opacity", "'opacity' must be between 0 and 1, got \(formatNumber(opacity))") }
+            overlay.opacity = opacity
+        }
+        for key in ["color", "background"] {
+            guard let node = fields.node(key) else { continue }
+            guard let text = node.scalar?.string, node.tagName != .null, let colour = RGBColor(hex: text) else {
+                throw fields.fail(key, "'\(key)' must be a colour written \"#RRGGBB\" in quotes, got \(reader.describe(node))")
+            }
+            if key == "color" { overlay.color = colour } else { overlay.background = colour }
+        }
+        return overlay
+    }
+}

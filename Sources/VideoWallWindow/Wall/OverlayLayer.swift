@@ -1,0 +1,171 @@
+internal import CGtk
+import Foundation
+import GStreamerKit
+import VideoWallCore
+import VideoWallPresentation
+
+/// The layout's overlays over the stage: one drawing area each, above every tile, sized to
+/// what it shows and placed over the wall or its region (`place`). Clocks change at each whole
+/// second; images are read on a thread of their own, never on the main one. Everything stops
+/// with `stop()` (the window's close) or when the layer is released.
+@MainActor
+final class OverlayLayer {
+    private final class Item {
+        let overlay: WallOverlay
+        let widget: UnsafeMutablePointer<GtkWidget>
+        var text: String?
+        var lineHeight = 0
+        var pixbuf: OpaquePointer?
+        init(overlay: WallOverlay, widget: UnsafeMutablePointer<GtkWidget>) {
+            self.overlay = overlay
+            self.widget = widget
+        }
+        deinit { if let pixbuf { g_object_unref(UnsafeMutableRawPointer(pixbuf)) } }
+    }
+
+    private let stage: UnsafeMutablePointer<GtkWidget>
+    private var items: [Item] = []
+    private var connections: [GtkSignalConnection] = []
+    private var clockTimer: TimeoutToken?
+    /// The areas last given to `place`: the stage and each region.
+    private var areas: (stage: PixelRect, regions: [PixelRect])?
+    /// An overlay that cannot be shown (an image that cannot be read), said once each.
+    var onProblem: ((String) -> Void)?
+
+    init(overlays: [WallOverlay], on stage: UnsafeMutablePointer<GtkWidget>) {
+        self.stage = stage
+        for overlay in overlays {
+            let widget = gtk_drawing_area_new()!
+            let item = Item(overlay: overlay, widget: widget)
+            items.append(item)
+            gtk_layout_put(vw_layout(stage), widget, 0, 0)
+            connections.append(GtkSignals.onDraw(widget) { [weak item] cr in
+                guard let item else { return }
+                Self.draw(item, on: cr)
+            })
+            if case .image(let path) = overlay.content { load(path, into: item) }
+        }
+        if overlays.contains(where: { if case .clock = $0.content { true } else { false } }) { scheduleClock() }
+    }
+
+    isolated deinit { stop() }
+
+    func stop() {
+        clockTimer?.cancel()
+        clockTimer = nil
+        connections.removeAll()
+    }
+
+    /// Places every overlay over its area: `stage` for the wall, `regions[i]` for region i.
+    func place(stage: PixelRect, regions: [PixelRect]) {
+        areas = (stage, regions)
+        refresh(at: Date())
+    }
+
+    /// Each overlay's text for `date`, its size and place; redrawn where it changed.
+    private func refresh(at date: Date) {
+        guard let areas else { return }
+        for item in items {
+            let area = item.overlay.region.flatMap { $0 < areas.regions.count ? areas.regions[$0] : nil } ?? areas.stage
+            let placement = item.overlay.placement(in: area)
+            let text = item.overlay.text(at: date)
+            let changed = text != item.text || placement.lineHeight != item.lineHeight
+            item.text = text
+            item.lineHeight = placement.lineHeight
+            var size = (width: 1, height: 1)
+            if let text, let cr = Self.measuringContext() {
+                let box = OverlayPainting.box(of: text, lineHeight: placement.lineHeight, on: cr)
+                cairo_destroy(cr)
+                size = (box.width, box.height)
+            } else if let pixbuf = item.pixbuf {
+                let (w, h) = (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
+                size = (max(1, w * placement.lineHeight / max(1, h)), placement.lineHeight)
+            }
+            // Kept inside the stage whatever its place says.
+            let x = min(placement.x, areas.stage.x + areas.stage.width - size.width), y = min(placement.y, areas.stage.y + areas.stage.height - size.height)
+            gtk_widget_set_size_request(item.widget, gint(clamping: size.width), gint(clamping: size.height))
+            gtk_layout_move(vw_layout(stage), item.widget, gint(clamping: max(0, x)), gint(clamping: max(0, y)))
+            gtk_widget_show(item.widget)
+            if changed { gtk_widget_queue_draw(item.widget) }
+        }
+    }
+
+    /// At each whole second, the clocks' new text.
+    private func scheduleClock() {
+        let wait = items.compactMap { $0.overlay.secondsUntilChange(after: Date()) }.min() ?? 1
+        clockTimer = MainLoop.after(seconds: wait + 0.002) { [weak self] in
+            guard let self else { return }
+            self.refresh(at: Date())
+            self.scheduleClock()
+        }
+    }
+
+    private static func measuringContext() -> OpaquePointer? {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_RGB24, 1, 1)
+        defer { cairo_surface_destroy(surface) }
+        return cairo_create(surface)
+    }
+
+    private static func draw(_ item: Item, on cr: OpaquePointer) {
+        let overlay = item.overlay
+        if let text = item.text {
+            OverlayPainting.paint(text, lineHeight: item.lineHeight, color: overlay.color, background: overlay.background,
+                                  opacity: overlay.opacity, on: cr)
+        } else if let pixbuf = item.pixbuf {
+            let (w, h) = (Double(gdk_pixbuf_get_width(pixbuf)), Double(gdk_pixbuf_get_height(pixbuf)))
+            let scale = Double(item.lineHeight) / max(1, h)
+            cairo_save(cr)
+            cairo_scale(cr, scale, scale)
+            gdk_cairo_set_source_pixbuf(cr, pixbuf, 0, 0)
+            cairo_rectangle(cr, 0, 0, w, h)
+            cairo_clip(cr)
+            cairo_paint_with_alpha(cr, overlay.opacity)
+            cairo_restore(cr)
+        }
+    }
+
+    /// Reads an image on a thread of its own: a regular file of at most 32 MiB and 8192
+    /// pixels a side (`gdk_pixbuf_get_file_info` first), decoded by gdk-pixbuf.
+    private func load(_ path: String, into item: Item) {
+        let box = UncheckedBox(item)
+        Thread.detachNewThread { [weak self] in
+            var problem: String?
+            var loaded: OpaquePointer?
+            var status = stat()
+            var width: gint = 0, height: gint = 0
+            if stat(path, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG {
+                problem = "not a readable file"
+            } else if status.st_size > 32 << 20 {
+                problem = "larger than 32 MiB"
+            } else if gdk_pixbuf_get_file_info(path, &width, &height) == nil {
+                problem = "not a picture gdk-pixbuf reads"
+            } else if width > 8192 || height > 8192 || width < 1 || height < 1 {
+                problem = "\(width)x\(height) pixels (at most 8192 a side)"
+            } else {
+                var error: UnsafeMutablePointer<GError>?
+                loaded = gdk_pixbuf_new_from_file(path, &error)
+                if loaded == nil { problem = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? "cannot be read" }
+                if let error { g_error_free(error) }
+            }
+            let result = UncheckedBox(loaded)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self else {
+                        if let pixbuf = result.value { g_object_unref(UnsafeMutableRawPointer(pixbuf)) }
+                        return
+                    }
+                    if let problem { self.onProblem?("overlay image \(TerminalText.quoted(path)): \(problem)") }
+                    box.value.pixbuf = result.value
+                    self.refresh(at: Date())
+                    gtk_widget_queue_draw(box.value.widget)
+                }
+            }
+        }
+    }
+}
+
+/// A value handed between threads by hand (a GObject pointer, an item only the main thread touches).
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import VideoWallCore
+import VideoWallPresentation
+import VideoWallTestSupport
+import VideoWallWindow
+import XCTest
+
+/// A layout's overlays on screen: a kiosk window on Xvfb captured while it plays, each overlay's
+/// part of the picture compared with the text drawn alone as the window draws it
+/// (`OverlayPainting.picture`). A clock shows the time of the capture, within a second.
+final class OverlayOnScreenTests: XCTestCase {
+    func testAClockOverlayShowsTheTimeWithinASecondAndATextItsWords() throws {
+        let display = try VirtualDisplay.ensure()
+        let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 120, pattern: "ball")) }
+        let yaml = """
+            regions:
+              - {x: 0, y: 0, width: 0.5, height: 1}
+              - {x: 0.5, y: 0, width: 0.5, height: 1}
+            overlays:
+              - {clock: "HH:mm:ss", timezone: UTC, x: 0.05, y: 0.8, size: 0.1, background: "#000000"}
+              - {text: "Lobby screen", region: 2, x: 0.1, y: 0.1, size: 0.08, color: "#FFD000", background: "#000000"}
+            """
+        let layoutPath = TestClips.directory + "/overlays-\(UUID().uuidString.prefix(8)).yaml"
+        try yaml.write(toFile: layoutPath, atomically: true, encoding: .utf8)
+        let png = TestClips.directory + "/overlays-\(UUID().uuidString.prefix(8)).png"
+        let result = try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--layout", layoutPath, "--quit-after", "3",
+                                            "--screenshot-at", "2", png, clip],
+                                           environment: ["DISPLAY": display], display: true, timeout: 60)
+        XCTAssertEqual(result.status, 0, result.standardError)
+        let written = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: png)[.modificationDate] as? Date)
+        let frame = try XCTUnwrap(PNGFrame.read(png), "the screenshot reads back")
+        let overlays = WallOverlay.overlays(of: try LayoutParser.parse(yaml: yaml, sourceName: "overlays.yaml"))
+        let screen = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+
+        // The clock: of the times around the capture, the one drawn there.
+        let clock = overlays[0].placement(in: screen)
+        let seconds = Int(written.timeIntervalSince1970)
+        let candidates = ((seconds - 4)...(seconds + 1)).map { second in
+            let text = overlays[0].text(at: Date(timeIntervalSince1970: Double(second)))!
+            let reference = OverlayPainting.picture(of: text, lineHeight: clock.lineHeight, color: overlays[0].color, background: overlays[0].background)
+            return (second: second, text: text, difference: Self.difference(reference, in: frame.image, at: (clock.x, clock.y)))
+        }.sorted { $0.difference < $1.difference }
+        let shown = candidates[0]
+        let said = candidates.map { "\($0.text): \($0.difference)" }
+        // Drawn on the window's surface rather than an image, a few edge pixels of the glyphs
+        // differ (0.5 % of the box here); another time differs by a glyph (four times as many).
+        let box = OverlayPainting.picture(of: shown.text, lineHeight: clock.lineHeight, color: overlays[0].color, background: overlays[0].background)
+        XCTAssertLessThan(shown.difference, box.width * box.height / 100, "the clock reads \(shown.text), pixels apart: \(said)")
+        XCTAssertGreaterThan(candidates[1].difference, 2 * shown.difference, "and no other time: \(said)")
+        let lag = written.timeIntervalSince1970 - Double(shown.second)
+        XCTAssertTrue((-0.2...1.6).contains(lag), "the clock showed \(shown.text), \(lag) s before the screenshot was written")
+
+        // The text, over region 2 (the right half).
+        let region = PixelRect(x: frame.width / 2, y: 0, width: frame.width - frame.width / 2, height: frame.height)
+        let words = overlays[1].placement(in: region)
+        func textDifference(_ text: String) -> Int {
+            Self.difference(OverlayPainting.picture(of: text, lineHeight: words.lineHeight, color: overlays[1].color, background: overlays[1].background),
+                            in: frame.image, at: (words.x, words.y))
+        }
+        let (right, wrong) = (textDifference("Lobby screen"), textDifference("Lobby scream"))
+        XCTAssertLessThan(right, 400, "the text over region 2: \(right) pixels apart, another text \(wrong)")
+        XCTAssertGreaterThan(wrong, 2 * right, "and not another: \(right) pixels apart, another text \(wrong)")
+    }
+
+    /// How many pixels of `reference` differ clearly (by more than a third of the range, on
+    /// average over the channels) from the part of `image` it would cover at `origin`: none but
+    /// a few edge pixels for the same text, a glyph's worth for another; all where it would
+    /// fall outside.
+    static func difference(_ reference: CapturedImage, in image: RGBImage, at origin: (x: Int, y: Int)) -> Int {
+        guard origin.x >= 0, origin.y >= 0, origin.x + reference.width <= image.width, origin.y + reference.height <= image.height else {
+            return reference.width * reference.height
+        }
+        var differing = 0
+        for y in 0..<reference.height {
+            for x in 0..<reference.width {
+                let a = (y * reference.width + x) * 3, b = ((origin.y + y) * image.width + origin.x + x) * 3
+                let apart = (0..<3).reduce(0) { $0 + abs(Int(reference.pixels[a + $1]) - Int(image.pixels[b + $1])) }
+                if apart > 3 * 85 { differing += 1 }
+            }
+        }
+        return differing
+    }
+}
