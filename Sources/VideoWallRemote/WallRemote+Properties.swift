@@ -40,6 +40,7 @@ extension WallRemote {
         case .clockPort: return wall.configuration.clockServicePort.map { .number(Double($0)) }
         case .layout: return sharedLayout?.json
         case .followers: return .array(followerReports.map(Self.json))
+        case .overlayText(let number): return overlayText?(number - 1).map { .string($0) }
         case .tile(let number, let field):
             let tiles = state.tiles
             guard tiles.indices.contains(number - 1) else { return nil }
@@ -146,6 +147,11 @@ extension WallRemote {
         case .tile(let number, .mute):
             guard let muted = IPCValue.flag(value) else { return .failure(.propertyFormat) }
             guard await wall.send(.setTileSound(tile: number - 1, volume: nil, muted: muted)) else { return .failure(.propertyUnavailable) }
+        case .overlayText(let number):
+            // Words for the screen: no control characters, as many as a layout's `text:` takes.
+            guard let text = value.stringValue, !text.isEmpty, text.count <= WallProperty.overlayTextLength,
+                  !text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return .failure(.propertyFormat) }
+            guard setOverlayText?(number - 1, text) == true else { return .failure(.propertyUnavailable) }
         case .tile(let number, .offset):
             guard let offset = Self.offset(value) else { return .failure(.propertyFormat) }
             guard state.tiles.indices.contains(number - 1) else { return .failure(.propertyUnavailable) }

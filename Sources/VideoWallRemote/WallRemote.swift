@@ -52,6 +52,10 @@ public final class WallRemote {
     public var timeline: (@MainActor () -> JSONValue?)?
     /// Saves what the wall shows as a PNG at a path (`screenshot-to-file`); nil without a window.
     public var saveScreenshot: ((String) async throws -> Void)?
+    /// The words of text overlay N (from 0) and a change of them (`overlay/N/text`), false for
+    /// no such text overlay; nil without a window.
+    public var overlayText: ((Int) -> String?)?
+    public var setOverlayText: ((Int, String) -> Bool)?
 
     private init(wall: Wall) {
         self.wall = wall

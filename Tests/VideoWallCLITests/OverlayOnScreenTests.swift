@@ -1,13 +1,16 @@
 import Foundation
 import VideoWallCore
 import VideoWallPresentation
+import VideoWallProtocol
+import VideoWallRemote
 import VideoWallTestSupport
 import VideoWallWindow
 import XCTest
 
 /// A layout's overlays on screen: a kiosk window on Xvfb captured while it plays, each overlay's
 /// part of the picture compared with the text drawn alone as the window draws it
-/// (`OverlayPainting.picture`). A clock shows the time of the capture, within a second.
+/// (`OverlayPainting.picture`). A clock shows the time of the capture, within a second; a text
+/// changed over the IPC socket (`overlay/N/text`) shows its new words.
 final class OverlayOnScreenTests: XCTestCase {
     func testAClockOverlayShowsTheTimeWithinASecondAndATextItsWords() throws {
         let display = try VirtualDisplay.ensure()
@@ -23,9 +26,28 @@ final class OverlayOnScreenTests: XCTestCase {
         let layoutPath = TestClips.directory + "/overlays-\(UUID().uuidString.prefix(8)).yaml"
         try yaml.write(toFile: layoutPath, atomically: true, encoding: .utf8)
         let png = TestClips.directory + "/overlays-\(UUID().uuidString.prefix(8)).png"
-        let result = try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--layout", layoutPath, "--quit-after", "3",
-                                            "--screenshot-at", "2", png, clip],
-                                           environment: ["DISPLAY": display], display: true, timeout: 60)
+        let changed = TestClips.directory + "/overlays-\(UUID().uuidString.prefix(8)).png"
+        let socket = NSTemporaryDirectory() + "vw-overlay-\(UUID().uuidString.prefix(8)).sock"
+        let runs = Runs()
+        runs.start("wall") {
+            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--layout", layoutPath, "--quit-after", "5",
+                                   "--screenshot-at", "2", png, "--input-ipc-server", socket, clip],
+                                  environment: ["DISPLAY": display], display: true, timeout: 60)
+        }
+        // Once the first screenshot is written: the text changed over the socket, and a second one.
+        let deadline = Date().addingTimeInterval(20)
+        while !FileManager.default.fileExists(atPath: png), Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        func ask(_ words: [JSONValue]) throws -> IPCClient.Reply { try IPCClient.request(words, at: socket, timeout: .seconds(5)) }
+        XCTAssertEqual(try ask([.string("get_property"), .string("overlay/2/text")]).data, .string("Lobby screen"))
+        XCTAssertTrue(try ask([.string("set_property"), .string("overlay/2/text"), .string("Gate 12")]).succeeded)
+        XCTAssertEqual(try ask([.string("get_property"), .string("overlay/2/text")]).data, .string("Gate 12"))
+        XCTAssertEqual(try ask([.string("set_property"), .string("overlay/1/text"), .string("x")]).error, "property unavailable", "a clock has no words to set")
+        XCTAssertEqual(try ask([.string("set_property"), .string("overlay/3/text"), .string("x")]).error, "property unavailable", "no third overlay")
+        XCTAssertEqual(try ask([.string("set_property"), .string("overlay/2/text"), .string("a\u{1B}[2Jb")]).error,
+                       "unsupported format for accessing property", "no control characters")
+        Thread.sleep(forTimeInterval: 0.3)
+        XCTAssertTrue(try ask([.string("screenshot-to-file"), .string(changed)]).succeeded)
+        let result = try XCTUnwrap(runs.wait()["wall"] ?? nil, "the wall ran")
         XCTAssertEqual(result.status, 0, result.standardError)
         let written = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: png)[.modificationDate] as? Date)
         let frame = try XCTUnwrap(PNGFrame.read(png), "the screenshot reads back")
@@ -53,13 +75,19 @@ final class OverlayOnScreenTests: XCTestCase {
         // The text, over region 2 (the right half).
         let region = PixelRect(x: frame.width / 2, y: 0, width: frame.width - frame.width / 2, height: frame.height)
         let words = overlays[1].placement(in: region)
-        func textDifference(_ text: String) -> Int {
+        func textDifference(_ text: String, in frame: PNGFrame) -> Int {
             Self.difference(OverlayPainting.picture(of: text, lineHeight: words.lineHeight, color: overlays[1].color, background: overlays[1].background),
                             in: frame.image, at: (words.x, words.y))
         }
-        let (right, wrong) = (textDifference("Lobby screen"), textDifference("Lobby scream"))
+        let (right, wrong) = (textDifference("Lobby screen", in: frame), textDifference("Lobby scream", in: frame))
         XCTAssertLessThan(right, 400, "the text over region 2: \(right) pixels apart, another text \(wrong)")
         XCTAssertGreaterThan(wrong, 2 * right, "and not another: \(right) pixels apart, another text \(wrong)")
+
+        // After `set_property overlay/2/text`: the new words on screen.
+        let after = try XCTUnwrap(PNGFrame.read(changed), "the second screenshot reads back")
+        let (now, before) = (textDifference("Gate 12", in: after), textDifference("Lobby screen", in: after))
+        XCTAssertLessThan(now, 400, "the changed text on screen: \(now) pixels apart, the old words \(before)")
+        XCTAssertGreaterThan(before, 2 * now, "the old words gone: \(now) pixels apart, the old words \(before)")
     }
 
     /// How many pixels of `reference` differ clearly (by more than a third of the range, on

@@ -24,7 +24,11 @@ final class IPCPartsTests: XCTestCase {
         XCTAssertEqual(WallProperty(name: "loop-file"), .loop)
         XCTAssertEqual(WallProperty(name: "tile/1/state"), .tile(1, .state), "numbered from 1, as messages and keys number tiles")
         XCTAssertEqual(WallProperty(name: "tile/64/frames-dropped"), .tile(64, .framesDropped))
-        for bad in ["", "tile/", "tile/-1/state", "tile/0/state", "tile/65/state", "tile/1/nope", "tile/01x/state", "tile/1/state/x", "tile/999999999999999999999/state", "PAUSE"] {
+        XCTAssertEqual(WallProperty(name: "overlay/1/text"), .overlayText(1))
+        XCTAssertEqual(WallProperty(name: "overlay/16/text"), .overlayText(16))
+        XCTAssertTrue(WallProperty.overlayText(1).isWritable)
+        for bad in ["", "tile/", "tile/-1/state", "tile/0/state", "tile/65/state", "tile/1/nope", "tile/01x/state", "tile/1/state/x", "tile/999999999999999999999/state", "PAUSE",
+                    "overlay/0/text", "overlay/17/text", "overlay/1/size", "overlay/1", "overlay/999999999999999999999/text"] {
             XCTAssertNil(WallProperty(name: bad), bad)
         }
         XCTAssertTrue(WallProperty.pause.isWritable)

@@ -13,6 +13,9 @@ public enum WallProperty: Hashable, Sendable {
     /// What each follower connected to a leader last reported (`FollowerReport`).
     case followers
     case tile(Int, TileField)
+    /// `overlay/N/text`: the words of the layout's overlay N (from 1, in file order), a text
+    /// overlay's; set to change them on screen.
+    case overlayText(Int)
 
     /// What `tile/N/FIELD` gives of tile N (numbered from 1 in the order the sources were
     /// given, as messages, keys and the report number them).
@@ -40,6 +43,10 @@ public enum WallProperty: Hashable, Sendable {
 
     /// Tile numbers a name may carry (a wall holds at most 16).
     public static let tileNumbers = 1...64
+    /// Overlay numbers a name may carry (a layout holds at most 16).
+    public static let overlayNumbers = 1...16
+    /// The longest text an overlay takes, in characters (as a layout's `text:`).
+    public static let overlayTextLength = 200
 
     public init?(name: String) {
         switch name {
@@ -67,6 +74,11 @@ public enum WallProperty: Hashable, Sendable {
         case "wall-followers": self = .followers
         default:
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            if parts.count == 3, parts[0] == "overlay", parts[2] == "text", parts[1].count <= 2, parts[1].allSatisfy(\.isASCII),
+               let number = Int(parts[1]), Self.overlayNumbers.contains(number) {
+                self = .overlayText(number)
+                return
+            }
             guard parts.count == 3, parts[0] == "tile", parts[1].count <= 2, parts[1].allSatisfy(\.isASCII),
                   let number = Int(parts[1]), Self.tileNumbers.contains(number),
                   let field = TileField(rawValue: String(parts[2])) else { return nil }
@@ -78,7 +90,7 @@ public enum WallProperty: Hashable, Sendable {
     public var isWritable: Bool {
         switch self {
         case .pause, .speed, .timePosition, .percentPosition, .volume, .mute, .loop, .abLoopA, .abLoopB, .tile(_, .path), .tile(_, .offset), .tile(_, .itemPosition),
-             .tile(_, .volume), .tile(_, .mute): return true
+             .tile(_, .volume), .tile(_, .mute), .overlayText: return true
         default: return false
         }
     }

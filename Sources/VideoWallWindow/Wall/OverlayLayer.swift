@@ -11,7 +11,7 @@ import VideoWallPresentation
 @MainActor
 final class OverlayLayer {
     private final class Item {
-        let overlay: WallOverlay
+        var overlay: WallOverlay
         let widget: UnsafeMutablePointer<GtkWidget>
         var text: String?
         var lineHeight = 0
@@ -54,6 +54,20 @@ final class OverlayLayer {
         clockTimer?.cancel()
         clockTimer = nil
         connections.removeAll()
+    }
+
+    /// The words text overlay `index` shows; nil for another kind or no such overlay.
+    func text(ofOverlay index: Int) -> String? {
+        guard items.indices.contains(index), case .text(let text) = items[index].overlay.content else { return nil }
+        return text
+    }
+
+    /// Shows `text` in text overlay `index` from now on; false for another kind or no such overlay.
+    func setText(_ text: String, ofOverlay index: Int) -> Bool {
+        guard items.indices.contains(index), case .text = items[index].overlay.content else { return false }
+        items[index].overlay.content = .text(text)
+        refresh(at: Date())
+        return true
     }
 
     /// Places every overlay over its area: `stage` for the wall, `regions[i]` for region i.

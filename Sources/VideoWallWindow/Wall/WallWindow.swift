@@ -53,6 +53,14 @@ public final class WallWindow {
     private var timers: [any MainLoopSource] = []
     /// The layout's clocks, texts and images over the tiles.
     private var overlays: OverlayLayer?
+    /// The words text overlay `index` (from 0, in the layout's order) shows; nil for a clock,
+    /// an image or no such overlay.
+    public func overlayText(_ index: Int) -> String? { overlays?.text(ofOverlay: index) }
+
+    /// Shows `text` in text overlay `index` from now on; false for a clock, an image or no such overlay.
+    @discardableResult
+    public func setOverlayText(_ index: Int, to text: String) -> Bool { overlays?.setText(text, ofOverlay: index) ?? false }
+
     /// An overlay that cannot be shown (an image that cannot be read), said once.
     public var onOverlayProblem: ((String) -> Void)? {
         get { overlays?.onProblem }

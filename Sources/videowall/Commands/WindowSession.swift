@@ -67,6 +67,8 @@ struct WindowSession {
             guard let wallWindow else { throw WindowError("the window is closed") }
             try await wallWindow.saveScreenshot(to: path)
         }
+        remote?.overlayText = { [weak wallWindow] index in wallWindow?.overlayText(index) }
+        remote?.setOverlayText = { [weak wallWindow] index, text in wallWindow?.setOverlayText(index, to: text) ?? false }
         let mpris = MediaPlayerControl.start(playback.mpris, wall: wall, stop: stop)
         let reporter = TileProblems.report(from: wall)
         let reload = LayoutReload.arm(reloads, plan: plan, wall: wall, stop: stop)
