@@ -8,6 +8,9 @@ public struct WallOverlay: Sendable, Equatable {
         case clock(format: String, timeZone: String?)
         case text(String)
         case image(path: String)
+        /// Words scrolling right to left, `speed` of the area's width a second: given, or read
+        /// from `file` every `refreshMinutes` (see `TickerFile`).
+        case ticker(text: String?, file: String?, refreshMinutes: Int, speed: Double)
     }
 
     public var content: Content
@@ -28,6 +31,7 @@ public struct WallOverlay: Sendable, Equatable {
             case .clock(let format, let timeZone): content = .clock(format: format, timeZone: timeZone)
             case .text(let text): content = .text(text)
             case .image(let path): content = .image(path: path)
+            case .ticker(let text, let file, let refresh, let speed): content = .ticker(text: text, file: file, refreshMinutes: refresh, speed: speed)
             }
             return WallOverlay(content: content, region: overlay.region, x: overlay.x, y: overlay.y, size: overlay.size,
                                color: overlay.color, background: overlay.background, opacity: overlay.opacity)
@@ -39,9 +43,34 @@ public struct WallOverlay: Sendable, Equatable {
         switch content {
         case .clock(let format, let timeZone): return OverlayClock.text(at: date, format: format, timeZone: timeZone.flatMap(TimeZone.init(identifier:)))
         case .text(let text): return text
+        case .ticker(let text, _, _, _): return text
         case .image: return nil
         }
     }
+
+    /// Whether it scrolls across its area (a ticker).
+    public var scrolls: Bool {
+        if case .ticker = content { return true }
+        return false
+    }
+
+    /// A ticker's left edge at `elapsed` seconds of scrolling, from the area's left, in pixels.
+    public func tickerX(elapsed: Double, areaWidth: Int, textWidth: Int) -> Int {
+        guard case .ticker(_, _, _, let speed) = content else { return 0 }
+        return TickerText.x(elapsed: elapsed, speed: speed, areaWidth: areaWidth, textWidth: textWidth)
+    }
+
+    /// A ticker's file and how often it is read again, in seconds.
+    public var tickerFile: (path: String, every: Double)? {
+        guard case .ticker(_, let file?, let minutes, _) = content else { return nil }
+        return (file, Double(minutes) * 60)
+    }
+
+    /// The words shows of a ticker file's first bytes (one line, bounded); nil when none.
+    public static func tickerLine(from data: Data) -> String? { TickerText.line(from: data) }
+
+    /// The bytes of a ticker file read at most.
+    public static let tickerFileBytes = TickerText.maximumFileBytes
 
     /// Its top left corner and its line (or image) height, in pixels, over `area`.
     public func placement(in area: PixelRect) -> (x: Int, y: Int, lineHeight: Int) {

@@ -10,11 +10,15 @@ import XCTest
 /// A layout's overlays on screen: a kiosk window on Xvfb captured while it plays, each overlay's
 /// part of the picture compared with the text drawn alone as the window draws it
 /// (`OverlayPainting.picture`). A clock shows the time of the capture, within a second; a text
-/// changed over the IPC socket (`overlay/N/text`) shows its new words.
+/// changed over the IPC socket (`overlay/N/text`) shows its new words; a ticker shows its
+/// file's words and moves left at its speed.
 final class OverlayOnScreenTests: XCTestCase {
     func testAClockOverlayShowsTheTimeWithinASecondAndATextItsWords() throws {
         let display = try VirtualDisplay.ensure()
         let clip = try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 120, pattern: "ball")) }
+        // A ticker's file: its two lines shown as one, control characters dropped.
+        let tickerFile = TestClips.directory + "/ticker-\(UUID().uuidString.prefix(8)).txt"
+        try "News\u{7}\n42\n".write(toFile: tickerFile, atomically: true, encoding: .utf8)
         let yaml = """
             regions:
               - {x: 0, y: 0, width: 0.5, height: 1}
@@ -22,6 +26,7 @@ final class OverlayOnScreenTests: XCTestCase {
             overlays:
               - {clock: "HH:mm:ss", timezone: UTC, x: 0.05, y: 0.8, size: 0.1, background: "#000000"}
               - {text: "Lobby screen", region: 2, x: 0.1, y: 0.1, size: 0.08, color: "#FFD000", background: "#000000"}
+              - {ticker-file: \(tickerFile), y: 0.6, size: 0.06, speed: 0.1, background: "#000000"}
             """
         let layoutPath = TestClips.directory + "/overlays-\(UUID().uuidString.prefix(8)).yaml"
         try yaml.write(toFile: layoutPath, atomically: true, encoding: .utf8)
@@ -42,7 +47,7 @@ final class OverlayOnScreenTests: XCTestCase {
         XCTAssertTrue(try ask([.string("set_property"), .string("overlay/2/text"), .string("Gate 12")]).succeeded)
         XCTAssertEqual(try ask([.string("get_property"), .string("overlay/2/text")]).data, .string("Gate 12"))
         XCTAssertEqual(try ask([.string("set_property"), .string("overlay/1/text"), .string("x")]).error, "property unavailable", "a clock has no words to set")
-        XCTAssertEqual(try ask([.string("set_property"), .string("overlay/3/text"), .string("x")]).error, "property unavailable", "no third overlay")
+        XCTAssertEqual(try ask([.string("set_property"), .string("overlay/4/text"), .string("x")]).error, "property unavailable", "no fourth overlay")
         XCTAssertEqual(try ask([.string("set_property"), .string("overlay/2/text"), .string("a\u{1B}[2Jb")]).error,
                        "unsupported format for accessing property", "no control characters")
         Thread.sleep(forTimeInterval: 0.3)
@@ -83,11 +88,33 @@ final class OverlayOnScreenTests: XCTestCase {
         XCTAssertLessThan(right, 400, "the text over region 2: \(right) pixels apart, another text \(wrong)")
         XCTAssertGreaterThan(wrong, 2 * right, "and not another: \(right) pixels apart, another text \(wrong)")
 
+        // The ticker: its words found along its band in both captures, further left in the
+        // second by about the time between them at a tenth of the width a second.
+        let ticker = overlays[2].placement(in: screen)
+        let tickerWords = OverlayPainting.picture(of: "News  •  42", lineHeight: ticker.lineHeight, color: overlays[2].color, background: overlays[2].background)
+        func tickerX(in frame: PNGFrame) -> (x: Int, differing: Int) {
+            // Every fourth place along the band, then each place around the best of those.
+            let coarse = stride(from: 0, through: frame.width - tickerWords.width, by: 4)
+                .map { x in (x: x, differing: Self.difference(tickerWords, in: frame.image, at: (x, ticker.y))) }.min { $0.differing < $1.differing }!
+            return (max(0, coarse.x - 3)...min(frame.width - tickerWords.width, coarse.x + 3))
+                .map { x in (x: x, differing: Self.difference(tickerWords, in: frame.image, at: (x, ticker.y))) }.min { $0.differing < $1.differing }!
+        }
+
         // After `set_property overlay/2/text`: the new words on screen.
         let after = try XCTUnwrap(PNGFrame.read(changed), "the second screenshot reads back")
         let (now, before) = (textDifference("Gate 12", in: after), textDifference("Lobby screen", in: after))
         XCTAssertLessThan(now, 400, "the changed text on screen: \(now) pixels apart, the old words \(before)")
         XCTAssertGreaterThan(before, 2 * now, "the old words gone: \(now) pixels apart, the old words \(before)")
+
+        let (first, second) = (tickerX(in: frame), tickerX(in: after))
+        // Its bullet is small: a few more edge pixels differ than for the clock's digits.
+        let limit = tickerWords.width * tickerWords.height * 3 / 100
+        XCTAssertLessThan(first.differing, limit, "the ticker's words in the first capture: \(first)")
+        XCTAssertLessThan(second.differing, limit, "and in the second: \(second)")
+        let between = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: changed)[.modificationDate] as? Date).timeIntervalSince(written)
+        let expected = 0.1 * Double(frame.width) * between
+        XCTAssertEqual(Double(first.x - second.x), expected, accuracy: max(30, expected * 0.5),
+                       "the ticker moved left \(first.x - second.x) px in \(between) s")
     }
 
     /// How many pixels of `reference` differ clearly (by more than a third of the range, on
@@ -99,11 +126,17 @@ final class OverlayOnScreenTests: XCTestCase {
             return reference.width * reference.height
         }
         var differing = 0
-        for y in 0..<reference.height {
-            for x in 0..<reference.width {
-                let a = (y * reference.width + x) * 3, b = ((origin.y + y) * image.width + origin.x + x) * 3
-                let apart = (0..<3).reduce(0) { $0 + abs(Int(reference.pixels[a + $1]) - Int(image.pixels[b + $1])) }
-                if apart > 3 * 85 { differing += 1 }
+        reference.pixels.withUnsafeBufferPointer { ours in
+            image.pixels.withUnsafeBufferPointer { theirs in
+                for y in 0..<reference.height {
+                    var a = y * reference.width * 3, b = ((origin.y + y) * image.width + origin.x) * 3
+                    for _ in 0..<reference.width {
+                        let apart = abs(Int(ours[a]) - Int(theirs[b])) + abs(Int(ours[a + 1]) - Int(theirs[b + 1])) + abs(Int(ours[a + 2]) - Int(theirs[b + 2]))
+                        if apart > 3 * 85 { differing += 1 }
+                        a += 3
+                        b += 3
+                    }
+                }
             }
         }
         return differing

@@ -24,4 +24,6 @@ package enum LayoutLimits {
     package static let maximumOverlays = 16
     /// Characters in a clock overlay's date pattern.
     package static let maximumClockFormatLength = 64
+    /// Characters a ticker shows (its own words, or what is read of its file).
+    package static let maximumTickerLength = 2000
 }

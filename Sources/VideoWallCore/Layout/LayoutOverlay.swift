@@ -10,6 +10,9 @@ package struct LayoutOverlay: Sendable, Equatable {
         case text(String)
         /// A PNG or JPEG file.
         case image(path: String)
+        /// Text scrolling from right to left across the area, `speed` of its width a second:
+        /// the words given, or a file's first line(s) read again every `refreshMinutes`.
+        case ticker(text: String?, file: String?, refreshMinutes: Int, speed: Double)
     }
 
     package var content: Content
@@ -55,4 +58,32 @@ package enum OverlayClock {
         let seconds = date.timeIntervalSince1970
         return max(0.001, seconds.rounded(.down) + 1 - seconds)
     }
+}
+
+/// What a ticker shows of its file: the text as one line, bounded.
+package enum TickerText {
+    /// `data` (a file's first bytes) as one line of at most `LayoutLimits.maximumTickerLength`
+    /// characters: invalid UTF-8 replaced, lines joined with a bullet, control characters
+    /// and surrounding blanks dropped; nil when nothing is left.
+    package static func line(from data: Data) -> String? {
+        let text = String(decoding: data, as: UTF8.self)
+        let lines = text.split(whereSeparator: \.isNewline).map { line in
+            String(String.UnicodeScalarView(line.unicodeScalars.filter { $0.properties.generalCategory != .control }))
+                .trimmingCharacters(in: .whitespaces)
+        }.filter { !$0.isEmpty }
+        guard !lines.isEmpty else { return nil }
+        return String(lines.joined(separator: "  •  ").prefix(LayoutLimits.maximumTickerLength))
+    }
+
+    /// How far a ticker has moved at `elapsed` seconds: its text starts at the area's right
+    /// edge and leaves at the left, then comes back from the right; `x` is its left edge
+    /// from the area's left, in pixels.
+    package static func x(elapsed: Double, speed: Double, areaWidth: Int, textWidth: Int) -> Int {
+        let width = Double(max(1, areaWidth)), lap = width + Double(max(1, textWidth))
+        let travelled = (elapsed * speed * width).truncatingRemainder(dividingBy: lap)
+        return Int((width - travelled).rounded(.down))
+    }
+
+    /// The bytes of a ticker file read at most.
+    package static let maximumFileBytes = 16 * 1024
 }

@@ -3,7 +3,8 @@ import Yams
 
 /// `overlays:`: a list of clocks, texts and images drawn over the wall or a region.
 extension LayoutParser {
-    static let overlayKeys = ["clock", "text", "image", "timezone", "region", "x", "y", "size", "color", "background", "opacity"]
+    static let overlayKeys = ["clock", "text", "image", "ticker", "ticker-file", "refresh", "speed", "timezone", "region", "x", "y", "size", "color",
+                              "background", "opacity"]
 
     static func overlays(_ fields: YAMLFields, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> [LayoutOverlay] {
         guard let node = fields.node("overlays") else { return [] }
@@ -25,12 +26,12 @@ extension LayoutParser {
     private static func overlay(_ node: Node, number: Int, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> LayoutOverlay {
         let prefix = "overlay \(number): "
         guard node.mapping != nil else {
-            throw reader.error(at: node, "overlay \(number) must be a mapping with one of clock, text or image, got \(reader.describe(node))")
+            throw reader.error(at: node, "overlay \(number) must be a mapping with one of clock, text, image, ticker or ticker-file, got \(reader.describe(node))")
         }
         let fields = try reader.fields(of: node, allowed: overlayKeys, prefix: prefix)
-        let kinds = ["clock", "text", "image"].filter { fields.node($0) != nil }
+        let kinds = ["clock", "text", "image", "ticker", "ticker-file"].filter { fields.node($0) != nil }
         guard kinds.count == 1 else {
-            throw reader.error(at: node, "overlay \(number) must have exactly one of clock, text or image, got "
+            throw reader.error(at: node, "overlay \(number) must have exactly one of clock, text, image, ticker or ticker-file, got "
                 + (kinds.isEmpty ? "none" : kinds.joined(separator: " and ")))
         }
         let content: LayoutOverlay.Content
@@ -54,15 +55,45 @@ extension LayoutParser {
                 throw fields.fail("text", "'text' must be 1 to \(LayoutLimits.maximumLabelLength) characters, got \(text.count)")
             }
             content = .text(text)
-        default:
+        case "image":
             let path = try fields.text("image") ?? ""
             guard !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
                 throw fields.fail("image", "'image' must be a PNG or JPEG file's path (1 to 4096 bytes)")
             }
             content = .image(path: path)
+        default:
+            var text: String?, file: String?
+            if kinds[0] == "ticker" {
+                let words = try fields.text("ticker") ?? ""
+                guard !words.isEmpty, words.count <= LayoutLimits.maximumTickerLength else {
+                    throw fields.fail("ticker", "'ticker' must be 1 to \(LayoutLimits.maximumTickerLength) characters, got \(words.count)")
+                }
+                text = words
+            } else {
+                let path = try fields.text("ticker-file") ?? ""
+                guard !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
+                    throw fields.fail("ticker-file", "'ticker-file' must be a text file's path (1 to 4096 bytes)")
+                }
+                file = path
+            }
+            let refresh = try fields.integer("refresh", in: 1...1440, unit: "minutes") ?? 5
+            var speed = 0.1
+            if let value = try fields.number("speed") {
+                guard (0.01...2).contains(value) else {
+                    throw fields.fail("speed", "'speed' must be between 0.01 and 2 (of the area's width a second), got \(formatNumber(value))")
+                }
+                speed = value
+            }
+            content = .ticker(text: text, file: file, refreshMinutes: refresh, speed: speed)
         }
         if fields.node("timezone") != nil, kinds[0] != "clock" {
             throw fields.fail("timezone", "'timezone' goes with a 'clock'")
+        }
+        if let key = ["refresh", "speed"].first(where: { fields.node($0) != nil }), !kinds[0].hasPrefix("ticker") {
+            throw fields.fail(key, "'\(key)' goes with a 'ticker' or 'ticker-file'")
+        }
+        if fields.node("refresh") != nil, kinds[0] == "ticker" {
+            throw fields.fail("refresh", "'refresh' goes with a 'ticker-file' (a ticker's own words do not change)")
         }
         var overlay = LayoutOverlay(content: content)
         if let region = try fields.integer("region", in: 1...LayoutParser.maximumRegionCount) {

@@ -16,6 +16,12 @@ final class OverlayLayer {
         var text: String?
         var lineHeight = 0
         var pixbuf: OpaquePointer?
+        /// A ticker's: its area's width, its text's width, and when it started scrolling.
+        var areaWidth = 0
+        var textWidth = 0
+        let started = ContinuousClock.now
+        /// The last problem said of it, so each is said once.
+        var problem: String?
         init(overlay: WallOverlay, widget: UnsafeMutablePointer<GtkWidget>) {
             self.overlay = overlay
             self.widget = widget
@@ -27,6 +33,7 @@ final class OverlayLayer {
     private var items: [Item] = []
     private var connections: [GtkSignalConnection] = []
     private var clockTimer: TimeoutToken?
+    private var timers: [TimeoutToken] = []
     /// The areas last given to `place`: the stage and each region.
     private var areas: (stage: PixelRect, regions: [PixelRect])?
     /// An overlay that cannot be shown (an image that cannot be read), said once each.
@@ -44,6 +51,23 @@ final class OverlayLayer {
                 Self.draw(item, on: cr)
             })
             if case .image(let path) = overlay.content { load(path, into: item) }
+            if let file = overlay.tickerFile {
+                read(file.path, into: item)
+                timers.append(MainLoop.every(seconds: file.every) { [weak self, weak item] in
+                    guard let self, let item else { return false }
+                    self.read(file.path, into: item)
+                    return true
+                })
+            }
+        }
+        let tickers = items.filter(\.overlay.scrolls)
+        if !tickers.isEmpty {
+            // Thirty steps a second: smooth enough for text, cheap for the CPU.
+            timers.append(MainLoop.every(seconds: 1.0 / 30) { [weak self] in
+                guard self != nil else { return false }
+                for item in tickers { gtk_widget_queue_draw(item.widget) }
+                return true
+            })
         }
         if overlays.contains(where: { if case .clock = $0.content { true } else { false } }) { scheduleClock() }
     }
@@ -53,19 +77,30 @@ final class OverlayLayer {
     func stop() {
         clockTimer?.cancel()
         clockTimer = nil
+        timers.forEach { $0.cancel() }
+        timers.removeAll()
         connections.removeAll()
     }
 
     /// The words text overlay `index` shows; nil for another kind or no such overlay.
     func text(ofOverlay index: Int) -> String? {
-        guard items.indices.contains(index), case .text(let text) = items[index].overlay.content else { return nil }
-        return text
+        guard items.indices.contains(index) else { return nil }
+        switch items[index].overlay.content {
+        case .text(let text): return text
+        case .ticker: return items[index].text
+        default: return nil
+        }
     }
 
     /// Shows `text` in text overlay `index` from now on; false for another kind or no such overlay.
     func setText(_ text: String, ofOverlay index: Int) -> Bool {
-        guard items.indices.contains(index), case .text = items[index].overlay.content else { return false }
-        items[index].overlay.content = .text(text)
+        guard items.indices.contains(index) else { return false }
+        switch items[index].overlay.content {
+        case .text: items[index].overlay.content = .text(text)
+        // A ticker's file, read again, replaces the words at its next refresh.
+        case .ticker(_, let file, let minutes, let speed): items[index].overlay.content = .ticker(text: text, file: file, refreshMinutes: minutes, speed: speed)
+        default: return false
+        }
         refresh(at: Date())
         return true
     }
@@ -87,16 +122,25 @@ final class OverlayLayer {
             item.text = text
             item.lineHeight = placement.lineHeight
             var size = (width: 1, height: 1)
+            var x = placement.x
             if let text, let cr = Self.measuringContext() {
                 let box = OverlayPainting.box(of: text, lineHeight: placement.lineHeight, on: cr)
                 cairo_destroy(cr)
                 size = (box.width, box.height)
+                if item.overlay.scrolls {
+                    // A band across the whole area, the text moving inside it.
+                    item.textWidth = box.width
+                    item.areaWidth = area.width
+                    size.width = max(1, area.width)
+                    x = area.x
+                }
             } else if let pixbuf = item.pixbuf {
                 let (w, h) = (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
                 size = (max(1, w * placement.lineHeight / max(1, h)), placement.lineHeight)
             }
             // Kept inside the stage whatever its place says.
-            let x = min(placement.x, areas.stage.x + areas.stage.width - size.width), y = min(placement.y, areas.stage.y + areas.stage.height - size.height)
+            x = min(x, areas.stage.x + areas.stage.width - size.width)
+            let y = min(placement.y, areas.stage.y + areas.stage.height - size.height)
             gtk_widget_set_size_request(item.widget, gint(clamping: size.width), gint(clamping: size.height))
             gtk_layout_move(vw_layout(stage), item.widget, gint(clamping: max(0, x)), gint(clamping: max(0, y)))
             gtk_widget_show(item.widget)
@@ -122,7 +166,21 @@ final class OverlayLayer {
 
     private static func draw(_ item: Item, on cr: OpaquePointer) {
         let overlay = item.overlay
-        if let text = item.text {
+        if overlay.scrolls, let text = item.text {
+            let height = Double(gtk_widget_get_allocated_height(item.widget))
+            if let background = overlay.background {
+                cairo_set_source_rgba(cr, Double(background.red) / 255, Double(background.green) / 255, Double(background.blue) / 255, overlay.opacity)
+                cairo_rectangle(cr, 0, 0, Double(item.areaWidth), height)
+                cairo_fill(cr)
+            }
+            let since = ContinuousClock.now - item.started
+            let elapsed = Double(since.components.seconds) + Double(since.components.attoseconds) / 1e18
+            cairo_save(cr)
+            cairo_translate(cr, Double(overlay.tickerX(elapsed: elapsed, areaWidth: item.areaWidth, textWidth: item.textWidth)), 0)
+            OverlayPainting.paint(text, lineHeight: item.lineHeight, color: overlay.color, background: overlay.background,
+                                  opacity: overlay.opacity, on: cr)
+            cairo_restore(cr)
+        } else if let text = item.text {
             OverlayPainting.paint(text, lineHeight: item.lineHeight, color: overlay.color, background: overlay.background,
                                   opacity: overlay.opacity, on: cr)
         } else if let pixbuf = item.pixbuf {
@@ -136,6 +194,51 @@ final class OverlayLayer {
             cairo_paint_with_alpha(cr, overlay.opacity)
             cairo_restore(cr)
         }
+    }
+
+    /// Reads a ticker's file on a thread of its own (a regular file, its first
+    /// `WallOverlay.tickerFileBytes` bytes, opened without blocking so a FIFO nobody writes
+    /// is refused at once): its words from then on. A file that cannot be read is said once,
+    /// and the ticker keeps the words it had.
+    private func read(_ path: String, into item: Item) {
+        let box = UncheckedBox(item)
+        Thread.detachNewThread { [weak self] in
+            var line: String?
+            var problem: String?
+            let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+            var status = stat()
+            if descriptor < 0 {
+                problem = String(cString: strerror(errno))
+            } else if fstat(descriptor, &status) != 0 || (status.st_mode & S_IFMT) != S_IFREG {
+                problem = "not a regular file"
+            } else {
+                var bytes = [UInt8](repeating: 0, count: WallOverlay.tickerFileBytes)
+                let count = Glibc.read(descriptor, &bytes, bytes.count)
+                if count < 0 { problem = String(cString: strerror(errno)) } else {
+                    line = WallOverlay.tickerLine(from: Data(bytes[0..<count]))
+                    if line == nil { problem = "no text in it" }
+                }
+            }
+            if descriptor >= 0 { close(descriptor) }
+            let answer = UncheckedBox((line, problem))
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    let item = box.value
+                    if let problem = answer.value.1, problem != item.problem {
+                        self.onProblem?("ticker file \(TerminalText.quoted(path)): \(problem)")
+                    }
+                    item.problem = answer.value.1
+                    if let line = answer.value.0 { item.text = nil; self.setTickerWords(line, of: item) }
+                }
+            }
+        }
+    }
+
+    private func setTickerWords(_ line: String, of item: Item) {
+        guard case .ticker(_, let file, let minutes, let speed) = item.overlay.content else { return }
+        item.overlay.content = .ticker(text: line, file: file, refreshMinutes: minutes, speed: speed)
+        refresh(at: Date())
     }
 
     /// Reads an image on a thread of its own: a regular file of at most 32 MiB and 8192

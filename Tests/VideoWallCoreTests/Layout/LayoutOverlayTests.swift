@@ -34,8 +34,8 @@ final class LayoutOverlayTests: XCTestCase {
 
     func testEveryFieldIsCheckedAndRefusedWithItsLine() {
         let cases: [(String, String)] = [
-            ("  - {x: 0.1}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text or image, got none"),
-            ("  - {clock: HH:mm, text: hi}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text or image, got clock and text"),
+            ("  - {x: 0.1}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker or ticker-file, got none"),
+            ("  - {clock: HH:mm, text: hi}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker or ticker-file, got clock and text"),
             ("  - {clock: HH:mm, timezone: Mars/Olympus}\n",
              "wall.yaml:5: overlay 1: 'timezone' must be a time zone name such as Europe/Paris or UTC, got 'Mars/Olympus'"),
             ("  - {text: hi, timezone: UTC}\n", "wall.yaml:5: overlay 1: 'timezone' goes with a 'clock'"),
@@ -47,7 +47,7 @@ final class LayoutOverlayTests: XCTestCase {
             ("  - {text: \"\(String(repeating: "a", count: 201))\"}\n", "wall.yaml:5: overlay 1: 'text' must be 1 to 200 characters, got 201"),
             ("  - {clock: \"\(String(repeating: "H", count: 65))\"}\n",
              "wall.yaml:5: overlay 1: 'clock' must be a date pattern such as \"HH:mm\" (1 to 64 characters), got '\(String(repeating: "H", count: 65))'"),
-            ("  - 3\n", "wall.yaml:5: overlay 1 must be a mapping with one of clock, text or image, got '3'"),
+            ("  - 3\n", "wall.yaml:5: overlay 1 must be a mapping with one of clock, text, image, ticker or ticker-file, got '3'"),
         ]
         for (input, expected) in cases {
             XCTAssertEqual(refusal(input), expected, input)
@@ -61,5 +61,41 @@ final class LayoutOverlayTests: XCTestCase {
         XCTAssertEqual(OverlayClock.text(at: date, format: "HH:mm:ss", timeZone: TimeZone(identifier: "UTC")), "02:34:05")
         XCTAssertEqual(OverlayClock.text(at: date, format: "EEE d MMM HH:mm", timeZone: TimeZone(identifier: "Asia/Tokyo")), "Tue 2 Dec 11:34")
         XCTAssertEqual(OverlayClock.untilNextSecond(after: date), 0.75, accuracy: 1e-6)
+    }
+
+    func testATickerIsReadWithItsFileOrWordsAndItsFieldsChecked() throws {
+        let layout = try LayoutParser.parse(yaml: regions + """
+            overlays:
+              - {ticker-file: /srv/news.txt, refresh: 10, speed: 0.2, y: 0.9}
+              - {ticker: "Welcome"}
+            """, sourceName: "wall.yaml")
+        XCTAssertEqual(layout.overlays.map(\.content), [.ticker(text: nil, file: "/srv/news.txt", refreshMinutes: 10, speed: 0.2),
+                                                     .ticker(text: "Welcome", file: nil, refreshMinutes: 5, speed: 0.1)])
+        let cases: [(String, String)] = [
+            ("  - {ticker: hi, refresh: 2}\n", "wall.yaml:5: overlay 1: 'refresh' goes with a 'ticker-file' (a ticker's own words do not change)"),
+            ("  - {ticker-file: /n, refresh: 0}\n", "wall.yaml:5: overlay 1: 'refresh' must be a whole number from 1 to 1440 minutes, got '0'"),
+            ("  - {ticker-file: /n, speed: 3}\n", "wall.yaml:5: overlay 1: 'speed' must be between 0.01 and 2 (of the area's width a second), got 3"),
+            ("  - {text: hi, speed: 1}\n", "wall.yaml:5: overlay 1: 'speed' goes with a 'ticker' or 'ticker-file'"),
+            ("  - {ticker: hi, ticker-file: /n}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker or ticker-file, got ticker and ticker-file"),
+        ]
+        for (input, expected) in cases { XCTAssertEqual(refusal(input), expected, input) }
+    }
+
+    /// A file's lines become one line: control characters (an escape sequence's ESC) dropped,
+    /// blank lines skipped, bounded; a file of nothing gives nothing.
+    func testATickerFileIsShownAsOneBoundedLine() {
+        XCTAssertEqual(TickerText.line(from: Data("Trains late\r\n\n  Platform 4\u{1B}[2J closed \n".utf8)), "Trains late  •  Platform 4[2J closed")
+        XCTAssertNil(TickerText.line(from: Data(" \n\t\n".utf8)))
+        XCTAssertEqual(TickerText.line(from: Data(String(repeating: "a", count: 5000).utf8))?.count, LayoutLimits.maximumTickerLength)
+        XCTAssertEqual(TickerText.line(from: Data([0x41, 0xFF, 0x42])), "A\u{FFFD}B", "bytes that are not UTF-8 replaced")
+    }
+
+    /// A ticker enters at the right edge, moves left at its speed, and comes round again once
+    /// it has left at the left.
+    func testATickerMovesLeftAndComesRound() {
+        XCTAssertEqual(TickerText.x(elapsed: 0, speed: 0.1, areaWidth: 1000, textWidth: 300), 1000)
+        XCTAssertEqual(TickerText.x(elapsed: 2, speed: 0.1, areaWidth: 1000, textWidth: 300), 800)
+        XCTAssertEqual(TickerText.x(elapsed: 12.9, speed: 0.1, areaWidth: 1000, textWidth: 300), -290)
+        XCTAssertEqual(TickerText.x(elapsed: 13, speed: 0.1, areaWidth: 1000, textWidth: 300), 1000, "a lap: the area and the text")
     }
 }
