@@ -14,6 +14,7 @@ struct VideoWallCommand: ParsableCommand {
         outside; 6 the connection to the display was lost; 7 stopping took longer than 5 s; \
         64 bad command line or layout; 129 SIGHUP; 131 SIGQUIT; 138 SIGUSR1; 140 SIGUSR2 (SIGPIPE is ignored); N a remote client's 'quit N'.
         """,
+        version: ProgramVersion.string,
         subcommands: [PlayCommand.self, ProbeCommand.self, DemoCommand.self, BenchCommand.self, IPCClientCommand.self, LeadCommand.self, FollowCommand.self, KeyCommand.self],
         defaultSubcommand: PlayCommand.self
     )
