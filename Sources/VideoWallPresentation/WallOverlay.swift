@@ -9,7 +9,7 @@ public struct WallOverlay: Sendable, Equatable {
         case text(String)
         case image(path: String)
         /// Words scrolling right to left, `speed` of the area's width a second: given, or read
-        /// from `file` every `refreshMinutes` (see `TickerFile`).
+        /// from `file` every `refreshMinutes` (`tickerFile`, `tickerLine(from:)`).
         case ticker(text: String?, file: String?, refreshMinutes: Int, speed: Double)
     }
 
@@ -38,7 +38,8 @@ public struct WallOverlay: Sendable, Equatable {
         }
     }
 
-    /// The text it shows at `date` (a clock's time, a text's words); nil for an image.
+    /// The text it shows at `date` (a clock's time, a text's or a ticker's words); nil for an
+    /// image, and for a ticker whose file has not been read yet.
     public func text(at date: Date) -> String? {
         switch content {
         case .clock(let format, let timeZone): return OverlayClock.text(at: date, format: format, timeZone: timeZone.flatMap(TimeZone.init(identifier:)))
@@ -66,7 +67,7 @@ public struct WallOverlay: Sendable, Equatable {
         return (file, Double(minutes) * 60)
     }
 
-    /// The words shows of a ticker file's first bytes (one line, bounded); nil when none.
+    /// The words a ticker shows of its file's first bytes (one line, bounded); nil when none.
     public static func tickerLine(from data: Data) -> String? { TickerText.line(from: data) }
 
     /// The bytes of a ticker file read at most.

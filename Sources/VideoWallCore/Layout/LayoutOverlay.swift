@@ -1,7 +1,8 @@
 import Foundation
 
-/// Something drawn over the video from the layout (`overlays:`): a clock, a line of text or an
-/// image (a logo), placed over the whole wall or over one region, in fractions of that area.
+/// Something drawn over the video from the layout (`overlays:`): a clock, a line of text, a
+/// ticker or an image (a logo), placed over the whole wall or over one region, in fractions of
+/// that area.
 package struct LayoutOverlay: Sendable, Equatable {
     package enum Content: Sendable, Equatable {
         /// The time now, written with a Unicode date pattern (`HH:mm`, `EEE d MMM HH:mm:ss`) in
