@@ -47,4 +47,75 @@ final class WaylandTests: XCTestCase {
         }
         XCTAssertFalse(result.standardError.lowercased().contains("x11"), "nothing X11 was asked for: \(result.standardError)")
     }
+
+    /// The same wall as a kiosk under cage, the usual kiosk compositor (wlroots' headless
+    /// backend, CPU renderer, cage's own 1280x720 output), read back with grim (wlroots'
+    /// screen copy). cage refuses to run as root, so it runs as `nobody` (setpriv), with the
+    /// program and the clips copied where that user can read them.
+    func testTheWallUnderCageShowsEveryTileInSync() throws {
+        let clips = try onMainLoop(timeout: 90) {
+            var paths: [String] = []
+            for tile in 0..<4 {
+                let spec = FrameCodedClipSpec(width: 640 - tile * 2, height: 360, frameRate: 30, frames: 300, codec: .h264, keyFrameInterval: 30)
+                paths.append(try await FrameCodedClipGenerator.cached(spec, in: TestClips.directory))
+            }
+            return paths
+        }
+        let nobody: uid_t = 65534
+        var template = Array((NSTemporaryDirectory() + "vw-cage-XXXXXX").utf8CString)
+        let folder = String(cString: try XCTUnwrap(mkdtemp(&template)))
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        chmod(folder, 0o755)
+        let runtime = folder + "/runtime"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+        XCTAssertEqual(chown(runtime, nobody, nobody), 0, "the runtime folder given to nobody")
+        let program = folder + "/videowall"
+        try FileManager.default.copyItem(atPath: CommandRunner.executable().path, toPath: program)
+        var copies: [String] = []
+        for (index, clip) in clips.enumerated() {
+            let copy = folder + "/clip-\(index).mp4"
+            try FileManager.default.copyItem(atPath: clip, toPath: copy)
+            chmod(copy, 0o644)
+            copies.append(copy)
+        }
+        let asNobody = ["/usr/bin/setpriv", "--reuid=\(nobody)", "--regid=\(nobody)", "--clear-groups", "/usr/bin/env", "-i",
+                        "PATH=/usr/bin:/bin", "HOME=\(runtime)", "XDG_RUNTIME_DIR=\(runtime)"]
+        let cage = Process()
+        cage.executableURL = URL(fileURLWithPath: asNobody[0])
+        cage.arguments = Array(asNobody.dropFirst()) + ["WLR_BACKENDS=headless", "WLR_RENDERER=pixman", "WLR_LIBINPUT_NO_DEVICES=1", "GDK_BACKEND=wayland",
+                                                        "/usr/bin/cage", "--", program, "play", "--kiosk", "--no-audio", "--no-mpris", "--quit-after", "6"] + copies
+        let said = Pipe()
+        cage.standardOutput = said
+        cage.standardError = said
+        try cage.run()
+        defer { if cage.isRunning { cage.terminate() } }
+        var shots: [[Int?]] = []
+        var sizes: [String] = []
+        for wait in [3.0, 1.0] {
+            Thread.sleep(forTimeInterval: wait)
+            let shot = runtime + "/shot-\(shots.count).png"
+            let grim = Process()
+            grim.executableURL = URL(fileURLWithPath: asNobody[0])
+            grim.arguments = Array(asNobody.dropFirst()) + ["WAYLAND_DISPLAY=wayland-0", "/usr/bin/grim", shot]
+            try grim.run()
+            grim.waitUntilExit()
+            XCTAssertEqual(grim.terminationStatus, 0, "grim took the output")
+            let frame = try XCTUnwrap(PNGFrame.read(shot), "grim's screenshot reads back")
+            sizes.append("\(frame.width)x\(frame.height)")
+            let (w, h) = (frame.width / 2, frame.height / 2)
+            shots.append((0..<4).map { FrameCode.read(from: frame.image, in: PixelRect(x: $0 % 2 * w, y: $0 / 2 * h, width: w, height: h)) })
+        }
+        let deadline = Date().addingTimeInterval(20)
+        while cage.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let output = String(decoding: said.fileHandleForReading.availableData, as: UTF8.self).suffix(800)
+        XCTAssertFalse(cage.isRunning, "cage ends when the wall does")
+        XCTAssertEqual(sizes, ["1280x720", "1280x720"], "cage's whole output")
+        for (index, codes) in shots.enumerated() {
+            XCTAssertFalse(codes.contains(nil), "screenshot \(index + 1): every tile shows a frame: \(codes); \(output)")
+            XCTAssertEqual(Set(codes.compactMap { $0 }).count, 1, "screenshot \(index + 1): every tile on one frame: \(codes)")
+        }
+        if let first = shots[0].first ?? nil, let second = shots[1].first ?? nil {
+            XCTAssertGreaterThan(second, first + 15, "the wall plays on between the screenshots: \(shots)")
+        }
+    }
 }
