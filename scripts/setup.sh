@@ -14,7 +14,7 @@ packages=(
   systemd
   python3
   chromium chromium-driver python3-selenium
-  mpv weston cage grim xwayland
+  mpv weston
 )
 
 missing=()
