@@ -21,7 +21,7 @@ public enum DecoderFactories {
         try? GStreamer.initialize()
         guard !name.isEmpty, let factory = gst_element_factory_find(name) else { return false }
         defer { gst_object_unref(UnsafeMutableRawPointer(factory)) }
-        let klass = gst_element_factory_get_metadata(factory, "klass").map { String(cString: $0) } ?? ""
+        let klass = entry(of: factory).klass
         return klass.contains("Decoder") && klass.contains("Hardware")
     }
 
@@ -38,10 +38,9 @@ public enum DecoderFactories {
 
     /// `factory` (a `GstElementFactory`) as a video decoder; nil for any other element.
     static func decoder(_ factory: OpaquePointer) -> Factory? {
-        let klass = gst_element_factory_get_metadata(factory, "klass").map { String(cString: $0) } ?? ""
-        guard klass.contains("Decoder"), klass.contains("Video") else { return nil }
-        let name = UnsafeRawPointer(factory).assumingMemoryBound(to: GstObject.self).pointee.name.map { String(cString: $0) } ?? ""
-        return Factory(name: name, rank: UInt32(gst_plugin_feature_get_rank(factory)), isHardware: klass.contains("Hardware"))
+        let read = entry(of: factory)
+        guard read.klass.contains("Decoder"), read.klass.contains("Video") else { return nil }
+        return Factory(name: read.name, rank: read.rank, isHardware: read.klass.contains("Hardware"))
     }
 
     /// Whether an element of factory `name` reaches READY (a VA decoder opening its display).
@@ -70,13 +69,16 @@ public enum DecoderFactories {
         var entries: [Entry] = []
         var node: UnsafeMutablePointer<GList>? = list
         while let current = node {
-            if let data = current.pointee.data {
-                let name = data.assumingMemoryBound(to: GstObject.self).pointee.name.map { String(cString: $0) } ?? ""
-                let klass = gst_element_factory_get_metadata(OpaquePointer(data), "klass").map { String(cString: $0) } ?? ""
-                entries.append((name, UInt32(gst_plugin_feature_get_rank(OpaquePointer(data))), klass))
-            }
+            if let data = current.pointee.data { entries.append(entry(of: OpaquePointer(data))) }
             node = current.pointee.next
         }
         return entries
+    }
+
+    /// One element factory's name, rank and class.
+    private static func entry(of factory: OpaquePointer) -> Entry {
+        let name = UnsafeRawPointer(factory).assumingMemoryBound(to: GstObject.self).pointee.name.map { String(cString: $0) } ?? ""
+        let klass = gst_element_factory_get_metadata(factory, "klass").map { String(cString: $0) } ?? ""
+        return (name, UInt32(gst_plugin_feature_get_rank(factory)), klass)
     }
 }
