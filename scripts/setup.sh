@@ -15,6 +15,7 @@ packages=(
   python3
   chromium chromium-driver python3-selenium
   mpv weston
+  xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils
 )
 
 missing=()

@@ -36,4 +36,14 @@ static inline gboolean vw_window_manager_fullscreens(GdkDisplay *d) {
     return gdk_x11_screen_supports_net_wm_hint(gdk_display_get_default_screen(d),
                                                gdk_atom_intern_static_string("_NET_WM_STATE_FULLSCREEN"));
 }
+
+// gdk_window_process_updates: paints what is queued on `window` now, outside its own frame
+// clock, so windows of one wall on several monitors change frame in one main-loop pass (each
+// toplevel has a frame clock of its own). Deprecated in 3.22, still working in GTK 3.24.
+static inline void vw_window_paint_now(GdkWindow *window) {
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    gdk_window_process_updates(window, TRUE);
+    G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
 #endif

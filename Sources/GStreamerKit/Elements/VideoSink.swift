@@ -25,6 +25,24 @@ public struct VideoSink: @unchecked Sendable {
         try sink.set("qos", false)
         return VideoSink(element: sink)
     }
+
+    /// One decode shown by several sinks (one tile on several monitors): a bin of
+    /// `tee ! <each sink's element>`. Each branch must begin with its own queue, so one slow
+    /// branch does not hold the others' frames. The first sink is the one whose statistics
+    /// and last frame stand for the tile. One sink is handed back as it is.
+    public static func fanOut(_ sinks: [VideoSink], name: String) throws(GStreamerError) -> VideoSink {
+        guard let first = sinks.first else { throw GStreamerError(domain: "GStreamerKit", message: "\(name): no sink to fan out to") }
+        guard sinks.count > 1 else { return first }
+        let bin = try Bin.make(name: name)
+        let tee = try Element(factory: "tee", name: "\(name)-tee")
+        try bin.add(tee)
+        for sink in sinks {
+            try bin.add(sink.element)
+            try tee.link(to: sink.element)
+        }
+        try bin.exposePad("sink", of: tee, as: "sink")
+        return VideoSink(element: bin, renderer: first.renderer)
+    }
 }
 
 /// What hands a player the sink of each tile: a window's output conforms, so a program's

@@ -20,6 +20,13 @@ public struct CanvasScreen: Hashable, Sendable {
     public var bezels: Bezels
     public var pixelWidth: Int
     public var pixelHeight: Int
+    /// The monitor of this machine that shows the screen (`monitor:`, numbered from 0 as GDK
+    /// numbers them), when one process drives several monitors (`play --screens`).
+    package var monitor: Int?
+    /// How far the whole picture is turned clockwise on its monitor, in degrees (0, 90, 180 or
+    /// 270; `rotate:`): a portrait screen is a landscape monitor mounted on its side, and what
+    /// the screen's `pixels` describe is the picture as seen once the monitor hangs there.
+    package var rotation = 0
 
     public init(name: String, frame: Rect, bezels: Bezels = Bezels(), pixelWidth: Int, pixelHeight: Int) {
         self.name = name

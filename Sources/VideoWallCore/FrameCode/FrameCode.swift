@@ -49,9 +49,12 @@ package enum FrameCode {
 
     /// Draws the code for `index` into an I420 frame laid out as GStreamer lays it out
     /// (see `I420Layout`). Only the band's luma changes; chroma is expected to be neutral.
-    package static func paint(index: Int, intoI420 buffer: inout [UInt8], width: Int, height: Int) {
+    ///
+    /// `copies` side by side (each as wide as the frame over `copies`) put a whole code in each
+    /// part of a picture that several monitors show, so each monitor's part can be read alone.
+    package static func paint(index: Int, intoI420 buffer: inout [UInt8], width: Int, height: Int, copies: Int = 1) {
         precondition(indexRange.contains(index), "frame index \(index) does not fit in \(bits) bits")
-        precondition(width >= cellCount, "a frame narrower than \(cellCount) pixels cannot hold the code")
+        precondition(copies >= 1 && width / copies >= cellCount, "a frame narrower than \(cellCount) pixels a copy cannot hold the code")
         let layout = I420Layout(width: width, height: height)
         precondition(buffer.count >= layout.size, "buffer smaller than one \(width)x\(height) I420 frame")
         let code = grayCode(of: index)
@@ -62,8 +65,12 @@ package enum FrameCode {
             case cellCount - 1: white = true
             default: white = (code >> (bits - cell)) & 1 == 1
             }
-            layout.fillLuma(cellRect(cell, frameWidth: width, frameHeight: height),
-                            with: white ? whiteLuma : blackLuma, in: &buffer)
+            for copy in 0..<copies {
+                let left = copy * width / copies, copyWidth = (copy + 1) * width / copies - left
+                var rect = cellRect(cell, frameWidth: copyWidth, frameHeight: height)
+                rect.x += left
+                layout.fillLuma(rect, with: white ? whiteLuma : blackLuma, in: &buffer)
+            }
         }
     }
 

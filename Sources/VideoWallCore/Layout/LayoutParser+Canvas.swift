@@ -5,7 +5,7 @@ import Yams
 /// places its regions on the canvas (their fractions are of the canvas), not on one window.
 extension LayoutParser {
     static let canvasKeys = ["width", "height"]
-    static let screenKeys = ["name", "x", "y", "width", "height", "bezel", "bezels", "pixels"]
+    static let screenKeys = ["name", "x", "y", "width", "height", "bezel", "bezels", "pixels", "monitor", "rotate"]
     static let bezelKeys = ["left", "top", "right", "bottom"]
     /// Screens a wall may have (a 8x8 wall is already a stadium).
     public static let maximumScreenCount = 64
@@ -83,7 +83,21 @@ extension LayoutParser {
             throw fields.fail("pixels", "'pixels' must be WIDTHxHEIGHT, each \(screenPixels.lowerBound) to \(screenPixels.upperBound) "
                 + "(1920x1080), got \(reader.describe(pixelsNode))")
         }
-        return CanvasScreen(name: name, frame: frame, bezels: bezels, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        var screen = CanvasScreen(name: name, frame: frame, bezels: bezels, pixelWidth: pixelWidth, pixelHeight: pixelHeight)
+        if let monitor = try fields.number("monitor") {
+            guard monitor.rounded() == monitor, LayoutLimits.monitors.contains(Int(monitor)) else {
+                throw fields.fail("monitor", "'monitor' must be a whole number from \(LayoutLimits.monitors.lowerBound) to \(LayoutLimits.monitors.upperBound) "
+                    + "(this machine's monitors, numbered from 0), got \(formatNumber(monitor))")
+            }
+            screen.monitor = Int(monitor)
+        }
+        if let rotation = try fields.number("rotate") {
+            guard [0.0, 90, 180, 270].contains(rotation) else {
+                throw fields.fail("rotate", "'rotate' must be 0, 90, 180 or 270 (degrees clockwise), got \(formatNumber(rotation))")
+            }
+            screen.rotation = Int(rotation)
+        }
+        return screen
     }
 
     /// A length in millimetres within `range` (0 when absent and not `required`).

@@ -22,17 +22,21 @@ package struct FrameCodedClipSpec: Sendable, Hashable {
     /// Film grain (moving noise) over the picture below the code, which no encoder can predict:
     /// with a high bit rate, decoding then costs what grainy camera footage does.
     package var grain: Bool
+    /// Whole codes side by side across the band (`FrameCode.paint`'s `copies`): one for each
+    /// monitor a picture crosses.
+    package var codeCopies: Int
 
     /// `keyFrameInterval` nil means two seconds of frames.
     package init(width: Int = 640, height: Int = 360, frameRate: Int = 30, frames: Int = 300,
                 codec: ClipSpec.Codec = .h264, keyFrameInterval: Int? = nil, bitrate: Int? = nil, preset: String = "ultrafast",
-                grain: Bool = false) {
+                grain: Bool = false, codeCopies: Int = 1) {
         self.width = width; self.height = height; self.frameRate = frameRate; self.frames = frames
         self.codec = codec
         self.keyFrameInterval = keyFrameInterval ?? 2 * frameRate
         self.bitrate = bitrate
         self.preset = preset
         self.grain = grain
+        self.codeCopies = codeCopies
     }
 
     package var container: ClipSpec.Container { codec == .h264 ? .mp4 : .webm }
@@ -41,7 +45,7 @@ package struct FrameCodedClipSpec: Sendable, Hashable {
     /// A file name that changes whenever anything in the spec does (for caches).
     package var cacheKey: String {
         let cost = codec == .h264 && (bitrate != nil || preset != "ultrafast") ? "-\(bitrate ?? 0)k-\(preset.filter(\.isLetter))" : ""
-        return "framecoded-\(width)x\(height)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)\(cost)\(grain ? "-grain" : "").\(container)"
+        return "framecoded-\(width)x\(height)-\(frameRate)fps-\(frames)f-k\(keyFrameInterval)-\(codec)\(cost)\(grain ? "-grain" : "")\(codeCopies > 1 ? "-codes\(codeCopies)" : "").\(container)"
     }
 
     /// The raw I420 picture of frame `index`, as it goes into the encoder.
@@ -73,7 +77,7 @@ package struct FrameCodedClipSpec: Sendable, Hashable {
                 }
             }
         }
-        FrameCode.paint(index: index, intoI420: &frame, width: width, height: height)
+        FrameCode.paint(index: index, intoI420: &frame, width: width, height: height, copies: codeCopies)
         FrameCode.paintLabel(index: index, intoI420: &frame, width: width, height: height)
         return frame
     }

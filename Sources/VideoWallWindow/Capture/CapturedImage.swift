@@ -79,11 +79,14 @@ enum WindowCapture {
     /// path is replaced, not followed), so a slow disk never holds the wall.
     @MainActor
     static func savePNG(_ widget: UnsafeMutablePointer<GtkWidget>, to path: String, writeTimeout: Double = 5) async throws(WindowError) {
-        guard let window = gtk_widget_get_window(widget) else { throw WindowError("\(path): the window is not on screen yet") }
-        let width = gdk_window_get_width(window), height = gdk_window_get_height(window)
-        guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else {
-            throw WindowError("\(path): the window is not on screen yet")
-        }
+        try await savePNG(of: [widget], to: path, writeTimeout: writeTimeout)
+    }
+
+    /// Saves what `widgets` (toplevels, one per monitor of one wall) show as one PNG: each
+    /// window's pixels where it is on the screen, in a picture as large as all of them.
+    @MainActor
+    static func savePNG(of widgets: [UnsafeMutablePointer<GtkWidget>], to path: String, writeTimeout: Double = 5) async throws(WindowError) {
+        guard let pixbuf = composedPicture(of: widgets) else { throw WindowError("\(path): the window is not on screen yet") }
         let picture = OwnedPixbuf(pixbuf)
         // A file that does not answer (a FIFO nobody reads, a dead network mount) is given up
         // after `writeTimeout`; its thread is left to finish or not.
@@ -108,6 +111,34 @@ enum WindowCapture {
             }
         }
         if let failure { throw WindowError("\(path): cannot save the screenshot: \(failure)") }
+    }
+
+    /// One window's pixels (`gdk_pixbuf_get_from_window`), or several windows' pasted where
+    /// they are on the screen (`gdk_window_get_origin`, `gdk_pixbuf_copy_area`) into a picture
+    /// as large as all of them, black where none is. Nil while one is not mapped.
+    @MainActor
+    private static func composedPicture(of widgets: [UnsafeMutablePointer<GtkWidget>]) -> OpaquePointer? {
+        var parts: [(pixbuf: OpaquePointer, x: Int, y: Int, width: Int, height: Int)] = []
+        defer { for part in parts { g_object_unref(UnsafeMutableRawPointer(part.pixbuf)) } }
+        for widget in widgets {
+            guard let window = gtk_widget_get_window(widget) else { return nil }
+            let width = gdk_window_get_width(window), height = gdk_window_get_height(window)
+            guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else { return nil }
+            var x: gint = 0, y: gint = 0
+            gdk_window_get_origin(window, &x, &y)
+            parts.append((pixbuf, Int(x), Int(y), Int(width), Int(height)))
+        }
+        guard let first = parts.first else { return nil }
+        if parts.count == 1 { return OpaquePointer(g_object_ref(UnsafeMutableRawPointer(first.pixbuf))) }
+        let left = parts.map(\.x).min()!, top = parts.map(\.y).min()!
+        let right = parts.map { $0.x + $0.width }.max()!, bottom = parts.map { $0.y + $0.height }.max()!
+        guard let whole = gdk_pixbuf_new(GDK_COLORSPACE_RGB, 0, 8, gint(clamping: right - left), gint(clamping: bottom - top)) else { return nil }
+        gdk_pixbuf_fill(whole, 0x000000ff)
+        for part in parts {
+            gdk_pixbuf_copy_area(part.pixbuf, 0, 0, gint(clamping: part.width), gint(clamping: part.height), whole,
+                                 gint(clamping: part.x - left), gint(clamping: part.y - top))
+        }
+        return whole
     }
 }
 

@@ -27,7 +27,9 @@ final class TileView {
     var showsName = true { didSet { updateOverlays() } }
     private var bufferingPercent = 100
 
-    init(index: Int, region: LayoutRegion, source: String?, name: String?) throws {
+    /// `namePrefix` tells apart the surfaces of one tile in the windows of several monitors,
+    /// which meet in one pipeline.
+    init(index: Int, region: LayoutRegion, source: String?, name: String?, namePrefix: String = "") throws {
         self.region = region
         self.source = source
         self.name = name
@@ -43,7 +45,7 @@ final class TileView {
 
         let layout = vw_layout(container)
         if source != nil {
-            let surface = try VideoSurface(name: "tile\(index)-video")
+            let surface = try VideoSurface(name: "\(namePrefix)tile\(index)-video")
             self.surface = surface
             gtk_container_add(vw_container(videoBox), surface.widget)
             gtk_layout_put(layout, videoBox, 0, 0)

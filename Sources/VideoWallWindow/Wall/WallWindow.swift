@@ -25,6 +25,9 @@ public final class WallWindow {
         /// the part of the canvas under that screen, the screen's pixels scaled to the window.
         /// Nil: the regions fill the window (a layout with a canvas shows all of it).
         public var screen: CanvasScreen?
+        /// The transport bar under the stage (not in kiosk mode). Windows of one wall on
+        /// several monitors show none, so every stage keeps its monitor's shape.
+        public var showsControls = true
         public init() {}
     }
 
@@ -36,7 +39,7 @@ public final class WallWindow {
     let transportBar: TransportBar
     private(set) var tiles: [TileView] = []
     /// Which tile shows each wall tile (wall index -> view index).
-    private var viewForTile: [Int: Int] = [:]
+    private(set) var viewForTile: [Int: Int] = [:]
     /// How a source's tile is named: the region's label, the name given for the source, or
     /// (not in kiosk mode) its file name.
     private var nameForSource: (_ region: Int, _ source: String) -> String? = { _, _ in nil }
@@ -86,6 +89,12 @@ public final class WallWindow {
     public private(set) var showsInfo = false
     private var seekBarHeld = false
     private var tickID: guint = 0
+    /// Windows of the same wall on other monitors (`WallWindow.presentTogether`): this
+    /// window's frame tick picks their frames too, at the same instant, so a picture that
+    /// crosses monitors never shows two frames.
+    var presentationFollowers: [WallWindow] = []
+    /// Set on a window whose frames another window's tick picks: it has no tick of its own.
+    weak var presentationLeader: WallWindow?
     /// The window's signal handlers: they go with the window.
     private var connections: [GtkSignalConnection] = []
     /// What the linked tiles show when zoomed (wheel, drag, `z`, `Z`): one part of the picture,
@@ -143,7 +152,8 @@ public final class WallWindow {
         for regionIndex in order {
             let source = sourceByRegion[regionIndex]
             let name = source.flatMap { nameForSource(regionIndex, $0) } ?? layout.regions[regionIndex].label
-            let view = try TileView(index: regionIndex, region: layout.regions[regionIndex], source: source, name: name)
+            let view = try TileView(index: regionIndex, region: layout.regions[regionIndex], source: source, name: name,
+                                    namePrefix: options.screen.map { "\($0.name)-" } ?? "")
             gtk_layout_put(vw_layout(stage), view.container, 0, 0)
             views[regionIndex] = view
         }
@@ -200,7 +210,7 @@ public final class WallWindow {
         self.wall = wall
         gtk_widget_show_all(window)
         tiles.forEach { $0.showAll() }
-        if options.kiosk { gtk_widget_hide(transportBar.container) }
+        if options.kiosk || !options.showsControls { gtk_widget_hide(transportBar.container) }
         gtk_widget_hide(messageBanner.box)
         if let compare {
             // Tile 2 is seen through the compare picture only (its surface is still fed), and
@@ -223,7 +233,7 @@ public final class WallWindow {
         for status in snapshot.tiles { tileStates[status.index] = status.state }
         overload = snapshot.overload
         refreshTransport()
-        addFrameTick()
+        if presentationLeader == nil { addFrameTick() }
         applyAudio()
     }
 
@@ -232,7 +242,8 @@ public final class WallWindow {
         let display = gdk_display_get_default()
         let count = Int(gdk_display_get_n_monitors(display))
         guard monitor >= 0, monitor < count, let handle = gdk_display_get_monitor(display, gint(clamping: monitor)) else {
-            throw WindowError("--monitor \(monitor): there is no such monitor (this display has \(count), numbered from 0)")
+            let asker = options.screen.map { "screen \(TerminalText.quoted($0.name)): monitor \(monitor)" } ?? "--monitor \(monitor)"
+            throw WindowError("\(asker): there is no such monitor (this display has \(count), numbered from 0)")
         }
         var geometry = GdkRectangle()
         gdk_monitor_get_geometry(handle, &geometry)
@@ -304,56 +315,91 @@ public final class WallWindow {
         return nil
     }
 
+    /// The frame tick: this window's tiles and those of the windows it leads (one wall on
+    /// several monitors) take part in one choice, so a tile shown on two monitors shows the
+    /// same frame on both (its two surfaces are two participants: an instant one of them has
+    /// not received yet is not chosen), and all of them are painted in this main-loop pass.
     private func presentFrames() {
-        // The frame after the first full picture was painted: a round trip to the X server
-        // (`gdk_display_sync`) first, so the moment told is when the server has the picture,
-        // what a capture from outside sees (within a frame), not when it was asked for.
-        if firstPicturePainted, let first = onFirstPicture {
-            onFirstPicture = nil
-            gdk_display_sync(gtk_widget_get_display(window))
-            first()
+        let group = [self] + presentationFollowers.filter { $0.isPresenting }
+        guard isPresenting else { return }
+        for window in group { window.tellFirstPicture() }
+        let now = clockNow
+        var candidates = FrameCandidates()
+        for window in group { window.collectFrames(now: now, into: &candidates) }
+        if candidates.following.count > 1, let choice = CommonFrameChoice.choose(candidates.spans) {
+            for (frames, index) in zip(candidates.following, choice.frames) { frames.show(index: index) }
+        } else {
+            candidates.following.removeAll()  // one tile alone shows its newest frame
         }
+        for window in group { window.paintChosenFrames(candidates) }
+        for follower in group.dropFirst() {
+            // Painted now, not at the follower's own frame clock's next cycle: this window
+            // paints right after this tick, and the X server gets all pictures in one flush.
+            if let gdkWindow = gtk_widget_get_window(follower.window) { vw_window_paint_now(gdkWindow) }
+        }
+    }
+
+    /// Not closed or destroyed (a window of a group may go before the one that leads it).
+    private var isPresenting: Bool { !closing && !destroyed && !beingDestroyed }
+
+    /// The frames a tick chooses among: the queues that follow the common instant with the
+    /// spans they offer, and those that keep the frame they show.
+    private struct FrameCandidates {
         var following: [FrameQueue] = []
         var spans: [[CommonFrameChoice.Frame]] = []
         var holding: [FrameQueue] = []
-        if let wall, wall.transport == .playing, let now = clockNow {
-            // A tile that waits while the others play (a shorter one in a group loop, re-armed
-            // at its start for the next wrap) keeps its last frame: the frame it prerolled for
-            // later is not for now.
-            for (tile, region) in viewForTile where tileStates[tile].map({ $0 != .playing }) ?? false {
-                if let frames = tiles[region].surface?.frames, frames.current != nil { holding.append(frames) }
-            }
-            let overloaded = overload != nil
-            for (tile, region) in viewForTile {
-                guard tileStates[tile] == .playing, let surface = tiles[region].surface,
-                      let base = surface.baseTime, let received = surface.frames.spans(baseTime: base) else { continue }
-                let frames = surface.frames
-                // A frame prerolled for later (a tile re-armed for the group's next wrap) is not
-                // shown before it is due; a tile with no frame due yet keeps the one it shows.
-                let waiting = Array(received.prefix { $0.due <= now + Self.dueSlack })
-                guard let newest = waiting.last else {
-                    if frames.current != nil { holding.append(frames) }
-                    continue
-                }
-                // A tile in a hole of its media (a segment the server did not have) holds its
-                // last frame and lets the others play on: nothing is late, nothing will come
-                // until the hole has passed.
-                let shownFor = now - (newest.due + newest.duration)
-                if shownFor > newest.duration * 3, wall.tiles.indices.contains(tile), wall.tiles[tile].inMediaHole { continue }
-                guard overloaded || shownFor < Self.stalledAfter else { continue }
-                following.append(frames)
-                spans.append(waiting)
-            }
+    }
+
+    /// The frame after the first full picture was painted: a round trip to the X server
+    /// (`gdk_display_sync`) first, so the moment told is when the server has the picture,
+    /// what a capture from outside sees (within a frame), not when it was asked for.
+    private func tellFirstPicture() {
+        guard firstPicturePainted, let first = onFirstPicture else { return }
+        onFirstPicture = nil
+        gdk_display_sync(gtk_widget_get_display(window))
+        first()
+    }
+
+    /// `now`: the pipeline clock's time at this tick (nil while no sink has a clock), read
+    /// once for every window of the group.
+    private func collectFrames(now clockReading: MediaTime?, into candidates: inout FrameCandidates) {
+        guard let wall, wall.transport == .playing, let now = clockReading else { return }
+        // A tile that waits while the others play (a shorter one in a group loop, re-armed
+        // at its start for the next wrap) keeps its last frame: the frame it prerolled for
+        // later is not for now.
+        for (tile, region) in viewForTile where tileStates[tile].map({ $0 != .playing }) ?? false {
+            if let frames = tiles[region].surface?.frames, frames.current != nil { candidates.holding.append(frames) }
         }
-        if following.count > 1, let choice = CommonFrameChoice.choose(spans) {
-            for (frames, index) in zip(following, choice.frames) { frames.show(index: index) }
-        } else {
-            following.removeAll()  // one tile alone shows its newest frame
+        let overloaded = overload != nil
+        for (tile, region) in viewForTile {
+            guard tileStates[tile] == .playing, let surface = tiles[region].surface,
+                  let base = surface.baseTime, let received = surface.frames.spans(baseTime: base) else { continue }
+            let frames = surface.frames
+            // A frame prerolled for later (a tile re-armed for the group's next wrap) is not
+            // shown before it is due; a tile with no frame due yet keeps the one it shows.
+            let waiting = Array(received.prefix { $0.due <= now + Self.dueSlack })
+            guard let newest = waiting.last else {
+                if frames.current != nil { candidates.holding.append(frames) }
+                continue
+            }
+            // A tile in a hole of its media (a segment the server did not have) holds its
+            // last frame and lets the others play on: nothing is late, nothing will come
+            // until the hole has passed.
+            let shownFor = now - (newest.due + newest.duration)
+            if shownFor > newest.duration * 3, wall.tiles.indices.contains(tile), wall.tiles[tile].inMediaHole { continue }
+            guard overloaded || shownFor < Self.stalledAfter else { continue }
+            candidates.following.append(frames)
+            candidates.spans.append(waiting)
         }
+    }
+
+    /// Every tile not following the common instant nor holding shows its newest frame; each
+    /// surface whose frame changed is redrawn, a tile refitted to a picture of a new size.
+    private func paintChosenFrames(_ candidates: FrameCandidates) {
         var changed = false
         for view in tiles {
             guard let surface = view.surface else { continue }
-            if !following.contains(where: { $0 === surface.frames }), !holding.contains(where: { $0 === surface.frames }) {
+            if !candidates.following.contains(where: { $0 === surface.frames }), !candidates.holding.contains(where: { $0 === surface.frames }) {
                 surface.frames.showNewest()
             }
             if let size = surface.takeDisplaySizeChange() {

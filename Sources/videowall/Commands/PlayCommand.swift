@@ -57,7 +57,7 @@ struct PlayCommand: ParsableCommand {
         // Before GStreamer starts, so a refused NOTIFY_SOCKET is said first thing.
         let systemd = MainActor.assumeIsolated { SystemdNotifier.fromEnvironment() }
         let sources = media, headless = playback.headless
-        let windowOptions = { var settings = window.settings; settings.screen = screen; return settings }()
+        var windowOptions = { var settings = window.settings; settings.screen = screen; return settings }()
         let reloads = received != nil ? nil : windowOptions.layout.map { LayoutReload.Source(layoutName: $0, sources: media, maxTiles: playback.maxTiles) }
         var options = playback.settings
         options.role = role
@@ -75,6 +75,10 @@ struct PlayCommand: ParsableCommand {
                 Console.error(error.description)
                 throw ExitStatus.usage
             }
+        }
+        do throws(MonitorAssignment.Problem) { try windowOptions.resolveMonitors(for: chosen, headless: headless) } catch {
+            Console.error(error.description)
+            throw ExitStatus.usage
         }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")

@@ -18,6 +18,9 @@ struct WindowOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Put the window on this monitor (0 to 63).", valueName: "n"))
     var monitor: Int?
 
+    @Option(name: .long, help: ArgumentHelp("One fullscreen window per monitor, each showing a screen of the layout's canvas, all from the same tiles (left=0,right=1: screen 'left' on monitor 0). Default: the screens' 'monitor:' in the layout.", valueName: "name=n,..."))
+    var screens: String?
+
     @Option(name: .long, parsing: .upToNextOption,
             help: ArgumentHelp("Save a PNG of the window when playback reaches SECONDS (0 to 2592000, before --quit-after). Once per run; not with --headless.", valueName: "seconds path"))
     var screenshotAt: [String] = []
@@ -43,6 +46,11 @@ struct WindowOptions: ParsableArguments {
 
     func validate() throws {
         if let monitor { try NumberChecks.whole(monitor, option: "--monitor", in: Self.monitors) }
+        if let screens {
+            do throws(MonitorAssignment.Problem) { _ = try MonitorAssignment.parse(screens) } catch { throw ValidationError(error.description) }
+            if monitor != nil { throw ValidationError("--screens names each screen's monitor: it cannot be used with --monitor") }
+            if compare != nil { throw ValidationError("--screens shows a layout's canvas: it cannot be used with --compare") }
+        }
         if let displayWait {
             try NumberChecks.seconds(displayWait, option: "--display-wait", allowsZero: true,
                                      minimum: DisplayDemand.waitLimits.lowerBound, maximum: DisplayDemand.waitLimits.upperBound)
@@ -66,7 +74,7 @@ struct WindowOptions: ParsableArguments {
         try validate()
         if let screenshotDirectory { try OutputPaths.checkFolder(screenshotDirectory, option: "--screenshot-directory") }
         if headless {
-            for (option, given) in [("--fullscreen", fullscreen), ("--monitor", monitor != nil), ("--screenshot-at", !screenshotAt.isEmpty),
+            for (option, given) in [("--fullscreen", fullscreen), ("--monitor", monitor != nil), ("--screens", screens != nil), ("--screenshot-at", !screenshotAt.isEmpty),
                                     ("--compare", compare != nil),
                                     ("--screenshot-directory", screenshotDirectory != nil),
                                     ("--display-wait", displayWait != nil)]
@@ -91,7 +99,8 @@ struct WindowOptions: ParsableArguments {
         return WindowSettings(layout: layout, fullscreen: fullscreen, kiosk: kiosk, monitor: monitor, screenshot: screenshot,
                               screenshotDirectory: screenshotDirectory ?? FileManager.default.currentDirectoryPath,
                               compare: compare.flatMap(CompareMode.init(rawValue:)),
-                              displayWait: displayWait ?? DisplayDemand.defaultWait(kiosk: kiosk))
+                              displayWait: displayWait ?? DisplayDemand.defaultWait(kiosk: kiosk),
+                              screensOption: screens.flatMap { try? MonitorAssignment.parse($0) })
     }
 }
 
@@ -111,10 +120,29 @@ struct WindowSettings {
     var screen: String?
     /// How long a display that cannot be opened is waited for (`--display-wait`, resolved).
     var displayWait: Double = 0
+    /// `--screens` as given (checked against the layout by `resolveMonitors`).
+    var screensOption: MonitorAssignment?
+    /// The windows to open, one per monitor, each showing a screen of the canvas (`--screens`
+    /// or the layout's `monitor:`); nil: one window.
+    var monitors: [(screen: CanvasScreen, monitor: Int)]?
+
+    /// Works out `monitors` for `plan`: `--screens` must name screens of its canvas; without
+    /// it, the screens the layout gives a monitor. A window that is one screen of a wall across
+    /// machines (`--screen`) or a headless run opens no other.
+    mutating func resolveMonitors(for plan: TilePlan?, headless: Bool) throws(MonitorAssignment.Problem) {
+        guard !headless else { return }
+        if screen != nil {
+            if screensOption != nil { throw MonitorAssignment.Problem(description: "--screens cannot be used with --screen: this machine shows one screen of the wall") }
+            return
+        }
+        monitors = try MonitorAssignment.resolve(screensOption, canvas: plan?.layout.canvas, layoutName: plan?.layout.name ?? "the layout")
+        if monitors != nil { fullscreen = true }
+    }
 
     /// The option that asks for a screen (`DisplayDemand`'s `needsScreen`), as the user wrote it.
     var optionNeedingScreen: String? {
         if kiosk { return "--kiosk" }
+        if screensOption != nil { return "--screens" }
         if fullscreen { return "--fullscreen" }
         return monitor == nil ? nil : "--monitor"
     }

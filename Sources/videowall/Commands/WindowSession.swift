@@ -32,11 +32,10 @@ struct WindowSession {
         windowOptions.compare = window.compare
         // Checked before the wall starts (`PlayCommand.play`).
         windowOptions.screen = window.screen.flatMap { try? plan.screen(named: $0) }
-        let wallWindow: WallWindow
+        let windows: [WallWindow]
         let wall: Wall
         do {
-            wallWindow = try WallWindow(layout: plan.layout, assignments: plan.tiles.map { ($0.region, $0.source) },
-                                        labels: labels, options: windowOptions)
+            windows = try makeWindows(windowOptions)
             var configuration = playback.wallConfiguration(tiles: plan.tiles.count, layout: plan.layout)
             configuration.groupLoop = playback.loop || window.kiosk
             // Unattended: a network tile that fails comes back by itself, unless --retry says not.
@@ -49,9 +48,13 @@ struct WindowSession {
             Console.error("the window could not start: \(error)")
             return ExitStatus.startupFailed
         }
+        // The first window speaks for all: its keys, its transport bar, its first picture.
+        let wallWindow = windows[0]
         // One soundtrack at a time: the first tile's, unless the layout says which regions are
         // muted. --mute is the wall's mute over that choice (`m` undoes it, as in mpv).
-        var specs = plan.specs(mute: false, opensAudioDevice: !playback.noAudio) { wallWindow.videoOutput(forTile: $0) }
+        var specs = plan.specs(mute: false, opensAudioDevice: !playback.noAudio) { tile in
+            windows.count > 1 ? WallWindow.videoOutput(forTile: tile, in: windows) : wallWindow.videoOutput(forTile: tile)
+        }
         if !plan.layoutChoosesSound {
             for index in specs.indices { specs[index].muted = index != 0 }
         }
@@ -60,31 +63,38 @@ struct WindowSession {
         let remote: WallRemote?
         do { remote = try await RemoteControl.start(playback.ipcServer, wall: wall, stop: stop) } catch {
             Console.error(error.description)
-            wallWindow.close()
+            windows.forEach { $0.close() }
             return ExitStatus.startupFailed
         }
         remote?.saveScreenshot = { [weak wallWindow] path in
-            guard let wallWindow else { throw WindowError("the window is closed") }
-            try await wallWindow.saveScreenshot(to: path)
+            guard wallWindow != nil else { throw WindowError("the window is closed") }
+            try await WallWindow.saveScreenshot(of: windows, to: path)
         }
         remote?.overlayText = { [weak wallWindow] index in wallWindow?.overlayText(index) }
-        remote?.setOverlayText = { [weak wallWindow] index, text in wallWindow?.setOverlayText(index, to: text) ?? false }
+        // Every monitor's window draws the layout's overlays: a new text goes to all of them.
+        remote?.setOverlayText = { index, text in windows.map { $0.setOverlayText(index, to: text) }.allSatisfy { $0 } }
         let mpris = MediaPlayerControl.start(playback.mpris, wall: wall, stop: stop)
         let reporter = TileProblems.report(from: wall)
         let reload = LayoutReload.arm(reloads, plan: plan, wall: wall, stop: stop)
         defer { withExtendedLifetime(reload) {} }
-        do { try wallWindow.show(following: wall) } catch {
+        WallWindow.presentTogether(windows)
+        do {
+            for window in windows { try window.show(following: wall) }
+        } catch {
             Console.error(error.description)
+            windows.forEach { $0.close() }
             return ExitStatus.usage
         }
         // A kiosk wall holds off the desktop's screensaver over D-Bus too (the window resets
         // the bare X one itself), from now until the session stops.
         let inhibitor = window.kiosk ? ScreenSaverInhibitor.inhibit(application: "videowall", reason: "kiosk wall playing") : nil
         stop.whenStopping { [weak inhibitor] in inhibitor?.stop() }
-        wallWindow.onQuit = { [stop] in stop.stop(.userQuit) }
-        wallWindow.onDestroyed = { [stop] in
-            Console.error("the window was destroyed from outside (by another X client); stopping")
-            stop.stop(.windowDestroyed)
+        for window in windows {
+            window.onQuit = { [stop] in stop.stop(.userQuit) }
+            window.onDestroyed = { [stop] in
+                Console.error("the window was destroyed from outside (by another X client); stopping")
+                stop.stop(.windowDestroyed)
+            }
         }
         var launchToPicture: Double?
         wallWindow.onFirstPicture = { launchToPicture = ProcessAge.seconds() }
@@ -98,7 +108,7 @@ struct WindowSession {
         let leading: WallRemote?
         do { leading = try await WallLink.startLeading(playback.role, wall: wall, plan: plan, stop: stop) } catch {
             Console.error(error.description)
-            wallWindow.close()
+            windows.forEach { $0.close() }
             remote?.stop()
             return ExitStatus.startupFailed
         }
@@ -141,7 +151,7 @@ struct WindowSession {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
             tileScreenshots?.watch(wall, window: wallWindow, stop: stop)
-            await waitForQuit(wall, wallWindow, screenshot: screenshot)
+            await waitForQuit(wall, windows, screenshot: screenshot)
         }
 
         await screenshot.saving?.value
@@ -159,7 +169,7 @@ struct WindowSession {
         remote?.stop()
         mpris?.stop()
         inhibitor?.stop()
-        wallWindow.close()
+        windows.forEach { $0.close() }
         await reporter.value
         if let asked = window.screenshot, !screenshot.saved {
             // A failed save said why when it failed; one the wall never got to says so now.
@@ -212,14 +222,14 @@ struct WindowSession {
         wallWindow.rearrange(turned)
     }
 
-    private func waitForQuit(_ wall: Wall, _ wallWindow: WallWindow, screenshot state: ScreenshotState) async {
+    private func waitForQuit(_ wall: Wall, _ windows: [WallWindow], screenshot state: ScreenshotState) async {
         if let screenshot = window.screenshot {
             stop.keep(MainLoop.every(seconds: 0.02) {
                 guard (wall.position?.seconds ?? 0) >= screenshot.seconds || wall.transport == .ended else { return true }
                 let position = wall.position ?? .zero
                 state.saving = Task { @MainActor in
                     do {
-                        try await wallWindow.saveScreenshot(to: screenshot.path)
+                        try await WallWindow.saveScreenshot(of: windows, to: screenshot.path)
                         state.saved = true
                         Console.note("screenshot at \(TimeFormatting.precise(position)) saved to \(Console.name(screenshot.path))")
                     } catch {
@@ -231,6 +241,26 @@ struct WindowSession {
             })
         }
         _ = await stop.wait(quitAfter: playback.quitAfter) { wall.suspendedTime.inSeconds }
+    }
+
+    /// One window, or one per monitor (`--screens`, or the layout's `monitor:`), each
+    /// fullscreen on its monitor showing its screen's part of the canvas, without controls.
+    private func makeWindows(_ options: WallWindow.Options) throws -> [WallWindow] {
+        let assignments = plan.tiles.map { ($0.region, $0.source) }
+        guard let monitors = window.monitors, !monitors.isEmpty else {
+            return [try WallWindow(layout: plan.layout, assignments: assignments, labels: labels, options: options)]
+        }
+        var windows: [WallWindow] = []
+        for (screen, monitor) in monitors {
+            var perMonitor = options
+            perMonitor.title = "VideoWall: \(screen.name)"
+            perMonitor.screen = screen
+            perMonitor.monitor = monitor
+            perMonitor.fullscreen = true
+            perMonitor.showsControls = false
+            windows.append(try WallWindow(layout: plan.layout, assignments: assignments, labels: labels, options: perMonitor))
+        }
+        return windows
     }
 }
 

@@ -59,11 +59,31 @@ final class LayoutCanvasTests: XCTestCase {
              "wall.yaml:3: screen 1: 'name' must be 1 to 64 letters, digits, '-' or '_' (what `videowall follow --screen` names)"),
             ("a negative width", "canvas: {width: -3, height: 500}\nscreens: []\n" + region,
              "wall.yaml:1: canvas: 'width' must be from 1 to 100000 millimetres, got -3"),
+            ("a monitor past the last", canvas + "screens:\n  - {name: a, x: 0, y: 0, width: 500, height: 500, pixels: 1920x1080, monitor: 64}\n" + region,
+             "wall.yaml:3: screen 1: 'monitor' must be a whole number from 0 to 63 (this machine's monitors, numbered from 0), got 64"),
+            ("half a monitor", canvas + "screens:\n  - {name: a, x: 0, y: 0, width: 500, height: 500, pixels: 1920x1080, monitor: 0.5}\n" + region,
+             "wall.yaml:3: screen 1: 'monitor' must be a whole number from 0 to 63 (this machine's monitors, numbered from 0), got 0.5"),
+            ("a slanted screen", canvas + "screens:\n  - {name: a, x: 0, y: 0, width: 500, height: 500, pixels: 1920x1080, rotate: 45}\n" + region,
+             "wall.yaml:3: screen 1: 'rotate' must be 0, 90, 180 or 270 (degrees clockwise), got 45"),
         ]
         for (label, yaml, expected) in cases {
             XCTAssertThrowsError(try LayoutParser.parse(yaml: yaml, sourceName: "wall.yaml"), label) { error in
                 XCTAssertEqual((error as? LayoutError)?.description, expected, label)
             }
         }
+    }
+
+    func testAScreenNamesItsMonitorAndTurn() throws {
+        let yaml = """
+            canvas: {width: 1000, height: 500}
+            screens:
+              - {name: a, x: 0, y: 0, width: 500, height: 500, pixels: 1920x1080, monitor: 1, rotate: 90}
+              - {name: b, x: 500, y: 0, width: 500, height: 500, pixels: 1920x1080}
+            regions:
+              - {x: 0, y: 0, width: 1, height: 1}
+            """
+        let screens = try XCTUnwrap(LayoutParser.parse(yaml: yaml, sourceName: "wall.yaml").canvas?.screens)
+        XCTAssertEqual(screens.map(\.monitor), [1, nil])
+        XCTAssertEqual(screens.map(\.rotation), [90, 0])
     }
 }

@@ -30,7 +30,7 @@ final class LayoutFuzzTests: XCTestCase {
         let corpus = try FileManager.default.contentsOfDirectory(atPath: ShippedLayoutsTests.layoutsDirectory)
             .filter { $0.hasSuffix(".yaml") }.sorted()
             .map { try Data(contentsOf: URL(fileURLWithPath: ShippedLayoutsTests.layoutsDirectory + "/" + $0)) }
-        XCTAssertEqual(corpus.count, 9)
+        XCTAssertEqual(corpus.count, 10)
 
         // The rounds run on a thread of their own, so that a hang fails the test instead of
         // stopping the suite: the test waits for them with a deadline.

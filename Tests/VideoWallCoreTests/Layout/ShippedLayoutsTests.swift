@@ -15,7 +15,7 @@ final class ShippedLayoutsTests: XCTestCase {
     private let expectedRegionCounts = [
         "single": 1, "side-by-side": 2, "stacked": 2, "grid-2x2": 4,
         "one-plus-three": 4, "picture-in-picture": 2, "kiosk-loop": 4, "signage-playlists": 3,
-        "wall-3x1": 1,
+        "wall-3x1": 1, "wall-2x1-monitors": 1,
     ]
 
     func testEveryShippedFileParsesWithExpectedShape() throws {
