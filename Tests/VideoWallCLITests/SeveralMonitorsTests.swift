@@ -64,6 +64,68 @@ final class SeveralMonitorsTests: XCTestCase {
         XCTAssertEqual(result.standardOutput.components(separatedBy: "\"source\"").count - 1, 1, result.standardOutput)
     }
 
+    /// A portrait screen on a landscape monitor hung on its side (`rotate: 90`): the 640x360
+    /// monitor shows the screen's upright 360x640 picture turned clockwise. The capture, turned
+    /// back, reads as a frame code where the fitted picture sits upright; as captured, it does not.
+    func testATurnedScreenShowsItsPictureTurned() throws {
+        let monitors = try DummyMonitors(count: 1, width: 640, height: 360)
+        let clip = try onMainLoop(timeout: 90) {
+            try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 640, height: 360, frameRate: 30, frames: 300, codec: .h264,
+                                                                        keyFrameInterval: 30), in: TestClips.directory)
+        }
+        let folder = NSTemporaryDirectory() + "vw-turned-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let layout = folder + "/turned.yaml"
+        try """
+            name: turned
+            canvas: {width: 360, height: 640}
+            screens:
+              - {name: portrait, x: 0, y: 0, width: 360, height: 640, pixels: 360x640, monitor: 0, rotate: 90}
+            regions:
+              - {x: 0, y: 0, width: 1, height: 1, fit: fit}
+            """.write(toFile: layout, atomically: true, encoding: .utf8)
+        let runs = Runs()
+        runs.start("wall") {
+            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "7", "--layout", layout, clip],
+                                  environment: ["DISPLAY": monitors.display], display: true, timeout: 60)
+        }
+        Thread.sleep(forTimeInterval: 3)
+        // Upright, the 640x360 picture fitted into 360x640 is 360 x 202.5, from y 218.75.
+        let picture = PixelRect(x: 0, y: 219, width: 360, height: 202)
+        var upright: [Int?] = [], asCaptured: [Int?] = []
+        for index in 0..<3 {
+            let capture = folder + "/capture-\(index).png"
+            let taken = try CommandRunner.run(["-display", monitors.display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+            XCTAssertEqual(taken.status, 0, taken.standardError)
+            let frame = try XCTUnwrap(PNGFrame.read(capture), "capture \(index) reads back")
+            XCTAssertEqual("\(frame.width)x\(frame.height)", "640x360")
+            upright.append(FrameCode.read(from: Self.turnedBack(frame.image), in: picture))
+            asCaptured.append(FrameCode.read(from: frame.image, in: PixelRect(x: 0, y: 79, width: 640, height: 202)))
+            Thread.sleep(forTimeInterval: 0.5)
+        }
+        let result = try XCTUnwrap(runs.wait()["wall"] ?? nil, "the wall ran")
+        XCTAssertEqual(result.status, 0, result.standardError)
+        XCTAssertFalse(upright.contains(nil), "every capture, turned back, shows a frame code: \(upright)")
+        XCTAssertEqual(asCaptured, [nil, nil, nil], "as captured, the picture is on its side")
+        XCTAssertGreaterThan((upright.last ?? 0) ?? 0, ((upright.first ?? 0) ?? 0) + 20, "it plays on: \(upright)")
+    }
+
+    /// `image` turned a quarter counter-clockwise: a window showing a picture turned clockwise,
+    /// as the viewer of the monitor hung on its side sees it.
+    private static func turnedBack(_ image: RGBImage) -> RGBImage {
+        let (width, height) = (image.height, image.width)
+        var pixels = [UInt8](repeating: 0, count: width * height * 3)
+        for y in 0..<height {
+            for x in 0..<width {
+                // Upright (x, y) was drawn at window (W - 1 - y, x).
+                let from = (x * image.width + (image.width - 1 - y)) * 3, to = (y * width + x) * 3
+                pixels[to] = image.pixels[from]; pixels[to + 1] = image.pixels[from + 1]; pixels[to + 2] = image.pixels[from + 2]
+            }
+        }
+        return RGBImage(width: width, height: height, pixels: pixels)
+    }
+
     func testScreensTheLayoutDoesNotHaveAreRefused() throws {
         let clip = try onMainLoop { try await TestClips.positionRamp(seconds: 40) }
         let result = try CommandRunner.run(["--screens", "centre=0", "--layout", "wall-2x1-monitors", "--quit-after", "1", clip], timeout: 30)

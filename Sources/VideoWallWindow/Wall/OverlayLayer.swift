@@ -39,8 +39,13 @@ final class OverlayLayer {
     /// An overlay that cannot be shown (an image that cannot be read), said once each.
     var onProblem: ((String) -> Void)?
 
-    init(overlays: [WallOverlay], on stage: UnsafeMutablePointer<GtkWidget>) {
+    /// How the window's picture is turned on its monitor (a screen's `rotate:`): overlays are
+    /// laid out on the upright picture and drawn turned with it.
+    private let turn: ScreenTurn
+
+    init(overlays: [WallOverlay], on stage: UnsafeMutablePointer<GtkWidget>, turn: ScreenTurn = .none) {
         self.stage = stage
+        self.turn = turn
         for overlay in overlays {
             let widget = gtk_drawing_area_new()!
             let item = Item(overlay: overlay, widget: widget)
@@ -48,7 +53,7 @@ final class OverlayLayer {
             gtk_layout_put(vw_layout(stage), widget, 0, 0)
             connections.append(GtkSignals.onDraw(widget) { [weak item] cr in
                 guard let item else { return }
-                Self.draw(item, on: cr)
+                Self.draw(item, on: cr, turn: turn)
             })
             if case .image(let path) = overlay.content { load(path, into: item) }
             if let file = overlay.tickerFile {
@@ -105,7 +110,8 @@ final class OverlayLayer {
         return true
     }
 
-    /// Places every overlay over its area: `stage` for the wall, `regions[i]` for region i.
+    /// Places every overlay over its area: `stage` for the wall, `regions[i]` for region i (in
+    /// the upright picture's pixels when it is turned).
     func place(stage: PixelRect, regions: [PixelRect]) {
         areas = (stage, regions)
         refresh(at: Date())
@@ -141,8 +147,10 @@ final class OverlayLayer {
             // Kept inside the stage whatever its place says.
             x = min(x, areas.stage.x + areas.stage.width - size.width)
             let y = min(placement.y, areas.stage.y + areas.stage.height - size.height)
-            gtk_widget_set_size_request(item.widget, gint(clamping: size.width), gint(clamping: size.height))
-            gtk_layout_move(vw_layout(stage), item.widget, gint(clamping: max(0, x)), gint(clamping: max(0, y)))
+            let upright = (width: areas.stage.x + areas.stage.width, height: areas.stage.y + areas.stage.height)
+            let placed = turn.windowRect(of: PixelRect(x: max(0, x), y: max(0, y), width: size.width, height: size.height), upright: upright)
+            gtk_widget_set_size_request(item.widget, gint(clamping: placed.width), gint(clamping: placed.height))
+            gtk_layout_move(vw_layout(stage), item.widget, gint(clamping: max(0, placed.x)), gint(clamping: max(0, placed.y)))
             gtk_widget_show(item.widget)
             if changed { gtk_widget_queue_draw(item.widget) }
         }
@@ -164,10 +172,19 @@ final class OverlayLayer {
         return cairo_create(surface)
     }
 
-    private static func draw(_ item: Item, on cr: OpaquePointer) {
+    private static func draw(_ item: Item, on cr: OpaquePointer, turn: ScreenTurn) {
         let overlay = item.overlay
+        let (widgetWidth, widgetHeight) = (Double(gtk_widget_get_allocated_width(item.widget)), Double(gtk_widget_get_allocated_height(item.widget)))
+        // The upright drawing turned onto the widget: (x, y) of the upright box lands at
+        // (h - y, x) turned clockwise, (w - x, h - y) halfway round, (y, w - x) the other way.
+        switch turn {
+        case .none: break
+        case .clockwise: cairo_translate(cr, widgetWidth, 0); cairo_rotate(cr, Double.pi / 2)
+        case .halfway: cairo_translate(cr, widgetWidth, widgetHeight); cairo_rotate(cr, Double.pi)
+        case .counterclockwise: cairo_translate(cr, 0, widgetHeight); cairo_rotate(cr, -Double.pi / 2)
+        }
         if overlay.scrolls, let text = item.text {
-            let height = Double(gtk_widget_get_allocated_height(item.widget))
+            let height = turn.swapsSides ? widgetWidth : widgetHeight
             if let background = overlay.background {
                 cairo_set_source_rgba(cr, Double(background.red) / 255, Double(background.green) / 255, Double(background.blue) / 255, overlay.opacity)
                 cairo_rectangle(cr, 0, 0, Double(item.areaWidth), height)

@@ -1,6 +1,7 @@
 internal import CGtk
 import Foundation
 import VideoWallCore
+import VideoWallPresentation
 import VideoWallEngine
 
 /// One region of the window: a clipping GtkLayout over the stage (whose background shows
@@ -29,7 +30,7 @@ final class TileView {
 
     /// `namePrefix` tells apart the surfaces of one tile in the windows of several monitors,
     /// which meet in one pipeline.
-    init(index: Int, region: LayoutRegion, source: String?, name: String?, namePrefix: String = "") throws {
+    init(index: Int, region: LayoutRegion, source: String?, name: String?, namePrefix: String = "", turn: ScreenTurn = .none) throws {
         self.region = region
         self.source = source
         self.name = name
@@ -45,7 +46,7 @@ final class TileView {
 
         let layout = vw_layout(container)
         if source != nil {
-            let surface = try VideoSurface(name: "\(namePrefix)tile\(index)-video")
+            let surface = try VideoSurface(name: "\(namePrefix)tile\(index)-video", turn: turn)
             self.surface = surface
             gtk_container_add(vw_container(videoBox), surface.widget)
             gtk_layout_put(layout, videoBox, 0, 0)

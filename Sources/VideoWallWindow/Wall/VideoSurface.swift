@@ -51,7 +51,12 @@ final class VideoSurface {
     private(set) var size: (width: Int, height: Int)?
     private var pendingResize: TimeoutToken?
 
-    init(name: String) throws {
+    /// How the picture is turned on its monitor (a screen's `rotate:`): frames are scaled to
+    /// the upright size, then turned (`videoflip`) to the widget's.
+    private let turn: ScreenTurn
+
+    init(name: String, turn: ScreenTurn = .none) throws {
+        self.turn = turn
         let bin = try Bin.make(name: "\(name)-bin")
         // The queue decouples decoding from scaling and drawing; the source format is read
         // where frames leave it, and travels with each frame to the paint that fits the tile.
@@ -78,7 +83,13 @@ final class VideoSurface {
         try sink.set("qos", false)
         try sink.set("max-lateness", 20_000_000)
         try sink.set("enable-last-sample", true)
-        let chain: [Element] = [queue, crop, scale, sourceFilter, peep, filter, sink]
+        var chain: [Element] = [queue, crop, scale, sourceFilter, peep, filter, sink]
+        if turn != .none {
+            // After the scalers: only screen-sized frames are turned.
+            let flip = try Element(factory: "videoflip", name: "\(name)-turn")
+            try flip.setFromString("video-direction", ["90r", "180", "90l"][turn.rawValue / 90 - 1])
+            chain.insert(flip, at: chain.count - 1)
+        }
         for element in chain { try bin.add(element) }
         for (a, b) in zip(chain, chain.dropFirst()) { try a.link(to: b) }
         try bin.exposePad("sink", of: queue, as: "sink")
@@ -163,7 +174,10 @@ final class VideoSurface {
     }
 
     private func applySize() {
-        guard let size, let caps = try? Caps("video/x-raw,format=BGRx,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1") else { return }
+        guard let widgetSize = size else { return }
+        // The scalers make the upright picture; a turned one fills the widget once turned.
+        let size = turn.swapsSides ? (width: widgetSize.height, height: widgetSize.width) : widgetSize
+        guard let caps = try? Caps("video/x-raw,format=BGRx,width=\(size.width),height=\(size.height),pixel-aspect-ratio=1/1") else { return }
         // Nearest: the first scaler keeps the cut part's own size (and pixel aspect ratio), so
         // only the second one scales. The size is spelled out: a capsfilter whose new caps
         // still accept the negotiated ones asks for no renegotiation.

@@ -28,6 +28,9 @@ public final class WallWindow {
         /// The transport bar under the stage (not in kiosk mode). Windows of one wall on
         /// several monitors show none, so every stage keeps its monitor's shape.
         public var showsControls = true
+        /// How the screen's whole picture is turned on its monitor (its `rotate:`); only for
+        /// a window that shows a `screen`.
+        public var turn = ScreenTurn.none
         public init() {}
     }
 
@@ -153,7 +156,8 @@ public final class WallWindow {
             let source = sourceByRegion[regionIndex]
             let name = source.flatMap { nameForSource(regionIndex, $0) } ?? layout.regions[regionIndex].label
             let view = try TileView(index: regionIndex, region: layout.regions[regionIndex], source: source, name: name,
-                                    namePrefix: options.screen.map { "\($0.name)-" } ?? "")
+                                    namePrefix: options.screen.map { "\($0.name)-" } ?? "",
+                                    turn: options.screen == nil ? .none : options.turn)
             gtk_layout_put(vw_layout(stage), view.container, 0, 0)
             views[regionIndex] = view
         }
@@ -169,7 +173,7 @@ public final class WallWindow {
             gtk_layout_put(vw_layout(stage), compare.box, 0, 0)
             self.compare = compare
         }
-        overlays = OverlayLayer(overlays: WallOverlay.overlays(of: layout), on: stage)
+        overlays = OverlayLayer(overlays: WallOverlay.overlays(of: layout), on: stage, turn: options.screen == nil ? .none : options.turn)
         gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         gtk_layout_put(vw_layout(stage), messageBanner.box, 8, 8)
 
@@ -491,8 +495,10 @@ public final class WallWindow {
     private func relayout() {
         if let canvas = layout.canvas, let screen = options.screen {
             relayout(on: screen, of: canvas)
-            // A screen of a wall across screens draws every overlay over its whole window.
-            overlays?.place(stage: PixelRect(x: 0, y: 0, width: stageSize.width, height: stageSize.height), regions: [])
+            // A screen of a wall across screens draws every overlay over its whole window
+            // (its upright picture, when the screen is turned).
+            let upright = options.turn.uprightSize(ofWindowWidth: stageSize.width, height: stageSize.height)
+            overlays?.place(stage: PixelRect(x: 0, y: 0, width: upright.width, height: upright.height), regions: [])
             placeBanners()
             return
         }
@@ -516,7 +522,9 @@ public final class WallWindow {
     /// screen is not shown. Before its media size is known, a tile's placeholder covers the
     /// part of its region on the screen.
     private func relayout(on screen: CanvasScreen, of canvas: LayoutCanvas) {
-        let scaleX = Double(stageSize.width) / Double(screen.pixelWidth), scaleY = Double(stageSize.height) / Double(screen.pixelHeight)
+        // A turned screen (`rotate:`) is laid out upright, then each place turned onto the window.
+        let upright = options.turn.uprightSize(ofWindowWidth: stageSize.width, height: stageSize.height)
+        let scaleX = Double(upright.width) / Double(screen.pixelWidth), scaleY = Double(upright.height) / Double(screen.pixelHeight)
         var cropChanged = false
         for view in tiles {
             let tile = canvas.place(view.region)
@@ -532,8 +540,9 @@ public final class WallWindow {
                 let topLeft = screen.pixel(x: area.x, y: area.y), bottomRight = screen.pixel(x: area.maxX, y: area.maxY)
                 onScreen = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y).integral
             }
-            let frame = Rect(x: Double(onScreen.x) * scaleX, y: Double(onScreen.y) * scaleY,
-                             width: Double(onScreen.width) * scaleX, height: Double(onScreen.height) * scaleY).integral
+            let uprightFrame = Rect(x: Double(onScreen.x) * scaleX, y: Double(onScreen.y) * scaleY,
+                                    width: Double(onScreen.width) * scaleX, height: Double(onScreen.height) * scaleY).integral
+            let frame = options.turn.windowRect(of: uprightFrame, upright: upright)
             gtk_layout_move(vw_layout(stage), view.container, gint(clamping: frame.x), gint(clamping: frame.y))
             if view.showCanvasPart(part, in: frame) { cropChanged = true }
         }

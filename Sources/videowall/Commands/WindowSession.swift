@@ -4,6 +4,7 @@ import GStreamerKit
 import VideoWallCore
 import VideoWallDBus
 import VideoWallEngine
+import VideoWallPresentation
 import VideoWallHTTP
 import VideoWallRemote
 import VideoWallWindow
@@ -32,6 +33,7 @@ struct WindowSession {
         windowOptions.compare = window.compare
         // Checked before the wall starts (`PlayCommand.play`).
         windowOptions.screen = window.screen.flatMap { try? plan.screen(named: $0) }
+        windowOptions.turn = windowOptions.screen.flatMap { ScreenTurn(degrees: $0.rotation) } ?? .none
         let windows: [WallWindow]
         let wall: Wall
         do {
@@ -256,6 +258,7 @@ struct WindowSession {
             perMonitor.title = "VideoWall: \(screen.name)"
             perMonitor.screen = screen
             perMonitor.monitor = monitor
+            perMonitor.turn = ScreenTurn(degrees: screen.rotation) ?? .none
             perMonitor.fullscreen = true
             perMonitor.showsControls = false
             windows.append(try WallWindow(layout: plan.layout, assignments: assignments, labels: labels, options: perMonitor))
