@@ -4,6 +4,7 @@
 #define VIDEOWALL_CGTK_SHIM_H
 #include <gtk/gtk.h>
 #include <gdk/gdkx.h>
+#include <X11/extensions/dpms.h>
 
 static inline GtkWidget *vw_widget(gpointer p) { return GTK_WIDGET(p); }
 static inline GtkWindow *vw_window(gpointer p) { return GTK_WINDOW(p); }
@@ -44,6 +45,20 @@ static inline void vw_window_paint_now(GdkWindow *window) {
     G_GNUC_BEGIN_IGNORE_DEPRECATIONS
     gdk_window_process_updates(window, TRUE);
     G_GNUC_END_IGNORE_DEPRECATIONS
+}
+
+// DPMSQueryExtension + DPMSCapable, then DPMSEnable + DPMSForceLevel (DPMSModeOff or
+// DPMSModeOn): switches the X server's monitors off or on. 1 done, 0 the server cannot (no
+// DPMS: Xvfb, a dummy driver), -1 not an X11 display.
+static inline int vw_x11_dpms_force(GdkDisplay *d, gboolean on) {
+    if (!GDK_IS_X11_DISPLAY(d)) return -1;
+    Display *x = gdk_x11_display_get_xdisplay(d);
+    int events, errors;
+    if (!DPMSQueryExtension(x, &events, &errors) || !DPMSCapable(x)) return 0;
+    DPMSEnable(x);
+    Status done = DPMSForceLevel(x, on ? DPMSModeOn : DPMSModeOff);
+    XFlush(x);
+    return done ? 1 : 0;
 }
 
 #endif

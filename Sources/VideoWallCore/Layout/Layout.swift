@@ -14,6 +14,8 @@ public struct Layout: Sendable, Equatable {
     public var canvas: LayoutCanvas?
     /// Clocks, texts and images drawn over the video (`overlays:`).
     package var overlays: [LayoutOverlay] = []
+    /// When the screens are on (`power:`); nil: always.
+    package var power: PowerSchedule?
 
     public init(name: String, background: RGBColor = .black, gap: Int = 0, regions: [LayoutRegion], syncItems: Bool = false) {
         self.name = name

@@ -22,6 +22,8 @@ package enum LayoutLimits {
     package static let sourceIndex = 1...LayoutParser.maximumRegionCount
     /// Overlays in a layout (`overlays:`).
     package static let maximumOverlays = 16
+    /// Windows in a layout's `power:`.
+    package static let maximumPowerWindows = 64
     /// A screen's `monitor:` (as `--monitor` takes it).
     package static let monitors = 0...63
     /// Characters in a clock overlay's date pattern.

@@ -8,7 +8,7 @@ package enum LayoutParser {
     /// Fractions may overshoot 1 by this much: hand-written thirds (0.3333333333, 0.6666666667) must pass.
     package static let tolerance = 1e-9
 
-    static let layoutKeys = ["name", "background", "gap", "regions", "sync", "canvas", "screens", "overlays"]
+    static let layoutKeys = ["name", "background", "gap", "regions", "sync", "canvas", "screens", "overlays", "power"]
     static let regionKeys = ["x", "y", "width", "height", "fit", "source", "mute", "volume", "loop", "label", "z", "offset", "playlist", "rotate"]
         + scheduleKeys
 
@@ -69,6 +69,7 @@ package enum LayoutParser {
         var layout = Layout(name: name, background: background, gap: gap, regions: regions, syncItems: syncItems)
         layout.canvas = try canvas(fields, reader: reader)
         layout.overlays = try overlays(fields, regionCount: regions.count, reader: reader)
+        layout.power = try power(fields, reader: reader)
         return layout
     }
 

@@ -110,7 +110,7 @@ package struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertibl
 
 /// A moment of local (wall-clock) time: the day and the second within it. Schedules are
 /// evaluated on these, so tests hand them in and never wait for a real clock.
-package struct LocalMoment: Sendable, Hashable, Comparable {
+package struct LocalMoment: Sendable, Hashable, Comparable, CustomStringConvertible {
     package var date: CalendarDate
     /// 0 to 86399.
     package var secondOfDay: Int
@@ -122,6 +122,11 @@ package struct LocalMoment: Sendable, Hashable, Comparable {
 
     package static func < (lhs: LocalMoment, rhs: LocalMoment) -> Bool {
         (lhs.date, lhs.secondOfDay) < (rhs.date, rhs.secondOfDay)
+    }
+
+    /// `2026-12-07 07:00` (seconds only when there are some).
+    package var description: String {
+        "\(date) \(TimeOfDay(secondOfDay: secondOfDay).map(\.description) ?? "")"
     }
 
     /// This moment `seconds` later (or earlier), across days.

@@ -860,6 +860,33 @@ package final class Player {
     /// purpose, which is no failure of the tile.
     private(set) var isBeingReplaced = false
 
+    /// Whether the tile stands by while the wall's screens are off (`standBy`): its pipeline
+    /// stopped on purpose until it is opened again (`replaceSource`).
+    private(set) var isStandingBy = false
+
+    /// Screens off: the pipeline goes to NULL, so its decoders, sinks and the frames they hold
+    /// are let go; what the tile counted and where it stood are kept. Returns once it has stopped.
+    func standBy() async {
+        guard !isShutDown, state != .failed else { return }
+        isStandingBy = true
+        stopOnPurpose("standing by")
+        await settle()
+    }
+
+    /// Stops the pipeline (NULL) for a reason that is no failure of the tile.
+    private func stopOnPurpose(_ reason: String) {
+        guard state != .failed else { return }
+        finalStatistics = statistics
+        heldPosition = position
+        restartCheck?.cancel()
+        restartCheck = nil
+        endCheck?.cancel()
+        endCheck = nil
+        stateChanges.requestState(.null)
+        resumeWaiters(false)
+        apply(.failed(reason))
+    }
+
     /// Plays another source in the same pipeline and sinks (`Wall.replaceSource`): the
     /// pipeline goes to NULL, takes the new URI, and is prerolled next by the caller; what the
     /// tile counted so far is kept. Local and network sources loop differently, so a tile keeps
@@ -871,21 +898,12 @@ package final class Player {
         guard !isShutDown, described.isNetwork == asset.isNetwork || playlist != nil else { return false }
         isBeingReplaced = true
         defer { isBeingReplaced = false }
-        if state != .failed {
-            finalStatistics = statistics
-            heldPosition = position
-            restartCheck?.cancel()
-            restartCheck = nil
-            endCheck?.cancel()
-            endCheck = nil
-            stateChanges.requestState(.null)
-            resumeWaiters(false)
-            apply(.failed("replaced"))
-        }
+        stopOnPurpose("replaced")
         // playbin takes a new URI when it next starts from READY: the stop must have happened
         // (a PAUSED asked for meanwhile would replace it in the queue, and the old source play on).
         await settle()
         guard !isShutDown else { return false }
+        isStandingBy = false
         whileStopped()
         asset = described
         isConfirmed = true

@@ -48,7 +48,7 @@ extension Wall {
 
     /// Opens `source` in the tile's pipeline; for a playlist tile, `item` becomes the one the
     /// playlist goes on from.
-    private func open(_ source: String, inTile index: Int, item: PlaylistSequence.Placed?) async throws(AssetError) {
+    func open(_ source: String, inTile index: Int, item: PlaylistSequence.Placed?) async throws(AssetError) {
         guard !isStopping, slots.indices.contains(index), let player = slots[index].player else {
             throw AssetError(source: source, reason: .playbackFailed("tile \(index + 1) has no pipeline to play it in"))
         }

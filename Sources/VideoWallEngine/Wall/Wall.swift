@@ -76,6 +76,10 @@ public final class Wall {
     /// Failed tiles trying again: the attempt each is on, and its timer (`Wall+Recovery`).
     var recoveryAttempts: [Int: Int] = [:]
     var recoveryTimers: [Int: TimeoutToken] = [:]
+    /// Whether the wall was playing when it stood by (`standBy`), so `wake` plays it again.
+    var playsOnWaking = false
+    /// Where the wall stood when it stood by: what `position` says until it wakes.
+    var standingByPosition: MediaTime?
     /// How many times each tile came back after failing.
     var recoveredCounts: [Int: Int] = [:]
     /// Hardware decoders that failed a tile and were put out of reach (`fallBackToSoftware`).
@@ -171,7 +175,9 @@ public final class Wall {
 
     /// The wall's length: where the tile that ends last ends (the longest, counting offsets).
     public var duration: MediaTime? {
-        active.compactMap { tile in tile.asset.duration.map { $0 + machine.delay(ofTile: tile.index) } }.max()
+        // A wall standing by (its screens off) still has the length of its tiles.
+        machine.takingPart.compactMap(player(at:)).filter { $0.state != .failed || $0.isStandingBy }
+            .compactMap { tile in tile.asset.duration.map { $0 + machine.delay(ofTile: tile.index) } }.max()
     }
 
     /// The wall's position: the furthest tile's (shorter tiles hold at their end), each tile's
@@ -179,6 +185,7 @@ public final class Wall {
     /// says nothing of where the wall is.
     public var position: MediaTime? {
         if let target = machine.seekPosition { return target }
+        if let standingByPosition, isStandingBy { return standingByPosition }
         let placed = active.compactMap { tile in tile.position.map { (position: $0, delay: machine.delay(ofTile: tile.index)) } }
         let moving = placed.filter { $0.position > .zero || $0.delay <= .zero }
         return (moving.isEmpty ? placed : moving).map { $0.position + $0.delay }.max()
@@ -428,7 +435,8 @@ public final class Wall {
             // A tile fails by more ways than a bus error (a refused fetch, an oversize picture,
             // a timeout): the transport hears of each.
             // A tile between two sources (`replaceSource`) stopped on purpose: `tileReplaced`.
-            if case .stateChanged(.failed) = event, self?.player(at: index)?.isBeingReplaced != true {
+            if case .stateChanged(.failed) = event, self?.player(at: index)?.isBeingReplaced != true,
+               self?.player(at: index)?.isStandingBy != true {
                 self?.handle(.tileFailed(index))
                 self?.tileFailedMayRecover(index)
             }

@@ -277,7 +277,7 @@ public final class WallWindow {
             if let blank { g_object_unref(UnsafeMutableRawPointer(blank)) }
         }
         let reset: @MainActor () -> Bool = {
-            if let display = gdk_display_get_default() { vw_reset_x11_screensaver(display) }
+            if !DisplayPower.monitorsAreOff, let display = gdk_display_get_default() { vw_reset_x11_screensaver(display) }
             return true
         }
         _ = reset()

@@ -62,6 +62,8 @@ struct HeadlessSession {
         if case .follow? = options.role {} else { wall.play() }
         await wall.setABLoop(a: options.abLoop.a, b: options.abLoop.b)
         await wall.load(specs)
+        let power = ScreenPowerControl.start(plan?.layout.power, wall: wall, monitors: nil, standsWallBy: options.role?.isFollower != true, stop: stop)
+        defer { withExtendedLifetime(power) {} }
         if case .follow? = options.role { Task { await WallLink.follow(options.role, wall: wall, stop: stop) } }
         let tileScreenshots = TileScreenshots(options.tileScreenshots)
         // A tile still loading counts: it joins the wall when it is ready.

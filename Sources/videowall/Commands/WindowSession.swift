@@ -127,6 +127,11 @@ struct WindowSession {
         await wall.setABLoop(a: playback.abLoop.a, b: playback.abLoop.b)
         await wall.load(specs)
         regrid(wallWindow, wall)
+        let power = ScreenPowerControl.start(plan.layout.power, wall: wall, monitors: { on in
+            if case .cannot(let why) = DisplayPower.switchMonitors(on: on) { return why }
+            return nil
+        }, standsWallBy: playback.role?.isFollower != true, stop: stop)
+        defer { withExtendedLifetime(power) {} }
         if case .follow? = playback.role { Task { await WallLink.follow(playback.role, wall: wall, stop: stop) } }
         let screenshot = ScreenshotState()
         let tileScreenshots = TileScreenshots(playback.tileScreenshots)

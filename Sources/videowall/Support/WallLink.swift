@@ -18,6 +18,12 @@ enum WallRole {
 
     static let defaultClockPort = 9637
     static let defaultControlPort = 9638
+
+    /// Whether it follows a leader (whose timeline pauses and plays it).
+    var isFollower: Bool {
+        if case .follow = self { return true }
+        return false
+    }
 }
 
 /// Where a leader listens and whom it lets in: loopback only unless a key is given
