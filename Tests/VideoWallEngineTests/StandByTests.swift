@@ -26,6 +26,7 @@ final class StandByTests: XCTestCase {
             await pause(seconds: 1)
             XCTAssertEqual(try XCTUnwrap(wall.position).seconds, stood.seconds, accuracy: 0.001, "the wall stands where it stopped")
             XCTAssertEqual(wall.transport, .paused)
+            XCTAssertEqual(wall.tiles.map(\.state), [.paused, .paused], "standing by is no failure")
 
             await wall.wake()
             XCTAssertFalse(wall.isStandingBy)

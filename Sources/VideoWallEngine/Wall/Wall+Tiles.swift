@@ -9,7 +9,7 @@ extension Wall {
     private func status(of slot: TileSlot) -> TileStatus {
         let player = slot.player
         var status = TileStatus(index: slot.index, source: slot.source,
-                          state: player?.state ?? .failed, failure: slot.failure,
+                          state: player.map { $0.isStandingBy ? .paused : $0.state } ?? .failed, failure: slot.failure,
                           notReadyReason: player?.notReadyReason,
                           position: player?.position, duration: player?.asset.duration,
                           mediaFormat: player?.videoFormat.map(MediaFormat.init),
