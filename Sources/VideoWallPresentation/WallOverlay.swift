@@ -9,8 +9,9 @@ public struct WallOverlay: Sendable, Equatable {
         case text(String)
         case image(path: String)
         /// Words scrolling right to left, `speed` of the area's width a second: given, or read
-        /// from `file` every `refreshMinutes` (`tickerFile`, `tickerLine(from:)`).
-        case ticker(text: String?, file: String?, refreshMinutes: Int, speed: Double)
+        /// from `source` (a file's path, or an http or https address) every `refreshMinutes`
+        /// (`tickerSource`, `tickerLine(from:)`).
+        case ticker(text: String?, source: String?, refreshMinutes: Int, speed: Double)
     }
 
     public var content: Content
@@ -31,7 +32,7 @@ public struct WallOverlay: Sendable, Equatable {
             case .clock(let format, let timeZone): content = .clock(format: format, timeZone: timeZone)
             case .text(let text): content = .text(text)
             case .image(let path): content = .image(path: path)
-            case .ticker(let text, let file, let refresh, let speed): content = .ticker(text: text, file: file, refreshMinutes: refresh, speed: speed)
+            case .ticker(let text, let source, let refresh, let speed): content = .ticker(text: text, source: source, refreshMinutes: refresh, speed: speed)
             }
             return WallOverlay(content: content, region: overlay.region, x: overlay.x, y: overlay.y, size: overlay.size,
                                color: overlay.color, background: overlay.background, opacity: overlay.opacity)
@@ -61,10 +62,11 @@ public struct WallOverlay: Sendable, Equatable {
         return TickerText.x(elapsed: elapsed, speed: speed, areaWidth: areaWidth, textWidth: textWidth)
     }
 
-    /// A ticker's file and how often it is read again, in seconds.
-    public var tickerFile: (path: String, every: Double)? {
-        guard case .ticker(_, let file?, let minutes, _) = content else { return nil }
-        return (file, Double(minutes) * 60)
+    /// Where a ticker's words come from, and how often they are read again, in seconds.
+    public var tickerSource: (location: String, isAddress: Bool, every: Double)? {
+        guard case .ticker(_, let source?, let minutes, _) = content else { return nil }
+        let lowered = source.lowercased()
+        return (source, lowered.hasPrefix("http://") || lowered.hasPrefix("https://"), Double(minutes) * 60)
     }
 
     /// The words a ticker shows of its file's first bytes (one line, bounded); nil when none.

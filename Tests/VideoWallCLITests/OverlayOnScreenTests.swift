@@ -19,6 +19,13 @@ final class OverlayOnScreenTests: XCTestCase {
         // A ticker's file: its two lines shown as one, control characters dropped.
         let tickerFile = TestClips.directory + "/ticker-\(UUID().uuidString.prefix(8)).txt"
         try "News\u{7}\n42\n".write(toFile: tickerFile, atomically: true, encoding: .utf8)
+        // A ticker's address: its words fetched from a real HTTP server on 127.0.0.1.
+        let served = NSTemporaryDirectory() + "vw-ticker-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: served, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: served) }
+        try "Gate 7 open\n".write(toFile: served + "/news.txt", atomically: true, encoding: .utf8)
+        let server = try LoopbackHTTPServer(serving: served)
+        defer { server.terminate() }
         let yaml = """
             regions:
               - {x: 0, y: 0, width: 0.5, height: 1}
@@ -27,6 +34,7 @@ final class OverlayOnScreenTests: XCTestCase {
               - {clock: "HH:mm:ss", timezone: UTC, x: 0.05, y: 0.8, size: 0.1, background: "#000000"}
               - {text: "Lobby screen", region: 2, x: 0.1, y: 0.1, size: 0.08, color: "#FFD000", background: "#000000"}
               - {ticker-file: \(tickerFile), y: 0.6, size: 0.06, speed: 0.1, background: "#000000"}
+              - {ticker-url: "\(server.url(for: "news.txt"))", y: 0.4, size: 0.06, speed: 0.1, background: "#000000"}
             """
         let layoutPath = TestClips.directory + "/overlays-\(UUID().uuidString.prefix(8)).yaml"
         try yaml.write(toFile: layoutPath, atomically: true, encoding: .utf8)
@@ -47,7 +55,7 @@ final class OverlayOnScreenTests: XCTestCase {
         XCTAssertTrue(try ask([.string("set_property"), .string("overlay/2/text"), .string("Gate 12")]).succeeded)
         XCTAssertEqual(try ask([.string("get_property"), .string("overlay/2/text")]).data, .string("Gate 12"))
         XCTAssertEqual(try ask([.string("set_property"), .string("overlay/1/text"), .string("x")]).error, "property unavailable", "a clock has no words to set")
-        XCTAssertEqual(try ask([.string("set_property"), .string("overlay/4/text"), .string("x")]).error, "property unavailable", "no fourth overlay")
+        XCTAssertEqual(try ask([.string("set_property"), .string("overlay/5/text"), .string("x")]).error, "property unavailable", "no fifth overlay")
         XCTAssertEqual(try ask([.string("set_property"), .string("overlay/2/text"), .string("a\u{1B}[2Jb")]).error,
                        "unsupported format for accessing property", "no control characters")
         Thread.sleep(forTimeInterval: 0.3)
@@ -92,7 +100,7 @@ final class OverlayOnScreenTests: XCTestCase {
         // second by about the time between them at a tenth of the width a second.
         let ticker = overlays[2].placement(in: screen)
         let tickerWords = OverlayPainting.picture(of: "News  •  42", lineHeight: ticker.lineHeight, color: overlays[2].color, background: overlays[2].background)
-        func tickerX(in frame: PNGFrame) -> (x: Int, differing: Int) {
+        func tickerX(in frame: PNGFrame, words tickerWords: CapturedImage = tickerWords, ticker: (x: Int, y: Int, lineHeight: Int) = ticker) -> (x: Int, differing: Int) {
             // Every fourth place along the band, then each place around the best of those.
             let coarse = stride(from: 0, through: frame.width - tickerWords.width, by: 4)
                 .map { x in (x: x, differing: Self.difference(tickerWords, in: frame.image, at: (x, ticker.y))) }.min { $0.differing < $1.differing }!
@@ -115,6 +123,13 @@ final class OverlayOnScreenTests: XCTestCase {
         let limit = glyphs / 3
         XCTAssertLessThan(first.differing, limit, "the ticker's words in the first capture: \(first)")
         XCTAssertLessThan(second.differing, limit, "and in the second: \(second)")
+        // The ticker whose words came over HTTP.
+        let fetched = overlays[3].placement(in: screen)
+        let fetchedWords = OverlayPainting.picture(of: "Gate 7 open", lineHeight: fetched.lineHeight, color: overlays[3].color, background: overlays[3].background)
+        // In the later capture: in the first it may still be coming in at the right edge.
+        let found = tickerX(in: after, words: fetchedWords, ticker: fetched)
+        let fetchedGlyphs = stride(from: 0, to: fetchedWords.pixels.count, by: 3).filter { fetchedWords.pixels[$0] > 128 }.count
+        XCTAssertLessThan(found.differing, fetchedGlyphs / 3, "the words fetched from the ticker's address: \(found)")
         let between = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: changed)[.modificationDate] as? Date).timeIntervalSince(written)
         let expected = 0.1 * Double(frame.width) * between
         XCTAssertEqual(Double(first.x - second.x), expected, accuracy: max(30, expected * 0.5),

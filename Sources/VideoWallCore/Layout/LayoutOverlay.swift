@@ -13,7 +13,7 @@ package struct LayoutOverlay: Sendable, Equatable {
         case image(path: String)
         /// Text scrolling from right to left across the area, `speed` of its width a second:
         /// the words given, or a file's first line(s) read again every `refreshMinutes`.
-        case ticker(text: String?, file: String?, refreshMinutes: Int, speed: Double)
+        case ticker(text: String?, source: String?, refreshMinutes: Int, speed: Double)
     }
 
     package var content: Content

@@ -3,7 +3,7 @@ import Yams
 
 /// `overlays:`: a list of clocks, texts and images drawn over the wall or a region.
 extension LayoutParser {
-    static let overlayKeys = ["clock", "text", "image", "ticker", "ticker-file", "refresh", "speed", "timezone", "region", "x", "y", "size", "color",
+    static let overlayKeys = ["clock", "text", "image", "ticker", "ticker-file", "ticker-url", "refresh", "speed", "timezone", "region", "x", "y", "size", "color",
                               "background", "opacity"]
 
     static func overlays(_ fields: YAMLFields, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> [LayoutOverlay] {
@@ -26,12 +26,12 @@ extension LayoutParser {
     private static func overlay(_ node: Node, number: Int, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> LayoutOverlay {
         let prefix = "overlay \(number): "
         guard node.mapping != nil else {
-            throw reader.error(at: node, "overlay \(number) must be a mapping with one of clock, text, image, ticker or ticker-file, got \(reader.describe(node))")
+            throw reader.error(at: node, "overlay \(number) must be a mapping with one of clock, text, image, ticker, ticker-file or ticker-url, got \(reader.describe(node))")
         }
         let fields = try reader.fields(of: node, allowed: overlayKeys, prefix: prefix)
-        let kinds = ["clock", "text", "image", "ticker", "ticker-file"].filter { fields.node($0) != nil }
+        let kinds = ["clock", "text", "image", "ticker", "ticker-file", "ticker-url"].filter { fields.node($0) != nil }
         guard kinds.count == 1 else {
-            throw reader.error(at: node, "overlay \(number) must have exactly one of clock, text, image, ticker or ticker-file, got "
+            throw reader.error(at: node, "overlay \(number) must have exactly one of clock, text, image, ticker, ticker-file or ticker-url, got "
                 + (kinds.isEmpty ? "none" : kinds.joined(separator: " and ")))
         }
         let content: LayoutOverlay.Content
@@ -62,19 +62,28 @@ extension LayoutParser {
             }
             content = .image(path: path)
         default:
-            var text: String?, file: String?
+            var text: String?, source: String?
             if kinds[0] == "ticker" {
                 let words = try fields.text("ticker") ?? ""
                 guard !words.isEmpty, words.count <= LayoutLimits.maximumTickerLength else {
                     throw fields.fail("ticker", "'ticker' must be 1 to \(LayoutLimits.maximumTickerLength) characters, got \(words.count)")
                 }
                 text = words
+            } else if kinds[0] == "ticker-url" {
+                let url = try fields.text("ticker-url") ?? ""
+                let lowered = url.lowercased()
+                let host = lowered.hasPrefix("https://") ? lowered.dropFirst(8) : lowered.hasPrefix("http://") ? lowered.dropFirst(7) : ""
+                guard !host.isEmpty, !host.hasPrefix("/"), url.utf8.count <= 2048,
+                      !url.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 32 || $0.value == 127 }) else {
+                    throw fields.fail("ticker-url", "'ticker-url' must be an http:// or https:// address (at most 2048 bytes, no spaces), got \(TerminalText.quoted(url))")
+                }
+                source = url
             } else {
                 let path = try fields.text("ticker-file") ?? ""
                 guard !path.isEmpty, path.utf8.count <= 4096, !path.contains("\0") else {
                     throw fields.fail("ticker-file", "'ticker-file' must be a text file's path (1 to 4096 bytes)")
                 }
-                file = path
+                source = path
             }
             let refresh = try fields.integer("refresh", in: 1...1440, unit: "minutes") ?? 5
             var speed = 0.1
@@ -84,16 +93,16 @@ extension LayoutParser {
                 }
                 speed = value
             }
-            content = .ticker(text: text, file: file, refreshMinutes: refresh, speed: speed)
+            content = .ticker(text: text, source: source, refreshMinutes: refresh, speed: speed)
         }
         if fields.node("timezone") != nil, kinds[0] != "clock" {
             throw fields.fail("timezone", "'timezone' goes with a 'clock'")
         }
         if let key = ["refresh", "speed"].first(where: { fields.node($0) != nil }), !kinds[0].hasPrefix("ticker") {
-            throw fields.fail(key, "'\(key)' goes with a 'ticker' or 'ticker-file'")
+            throw fields.fail(key, "'\(key)' goes with a 'ticker', 'ticker-file' or 'ticker-url'")
         }
         if fields.node("refresh") != nil, kinds[0] == "ticker" {
-            throw fields.fail("refresh", "'refresh' goes with a 'ticker-file' (a ticker's own words do not change)")
+            throw fields.fail("refresh", "'refresh' goes with a 'ticker-file' or 'ticker-url' (a ticker's own words do not change)")
         }
         var overlay = LayoutOverlay(content: content)
         if let region = try fields.integer("region", in: 1...LayoutParser.maximumRegionCount) {

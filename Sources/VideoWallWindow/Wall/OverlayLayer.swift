@@ -56,11 +56,14 @@ final class OverlayLayer {
                 Self.draw(item, on: cr, turn: turn)
             })
             if case .image(let path) = overlay.content { load(path, into: item) }
-            if let file = overlay.tickerFile {
-                read(file.path, into: item)
-                timers.append(MainLoop.every(seconds: file.every) { [weak self, weak item] in
+            if let source = overlay.tickerSource {
+                let read: @MainActor (OverlayLayer, Item) -> Void = { layer, item in
+                    if source.isAddress { layer.fetch(source.location, into: item) } else { layer.read(source.location, into: item) }
+                }
+                read(self, item)
+                timers.append(MainLoop.every(seconds: source.every) { [weak self, weak item] in
                     guard let self, let item else { return false }
-                    self.read(file.path, into: item)
+                    read(self, item)
                     return true
                 })
             }
@@ -103,7 +106,7 @@ final class OverlayLayer {
         switch items[index].overlay.content {
         case .text: items[index].overlay.content = .text(text)
         // A ticker's file, read again, replaces the words at its next refresh.
-        case .ticker(_, let file, let minutes, let speed): items[index].overlay.content = .ticker(text: text, file: file, refreshMinutes: minutes, speed: speed)
+        case .ticker(_, let source, let minutes, let speed): items[index].overlay.content = .ticker(text: text, source: source, refreshMinutes: minutes, speed: speed)
         default: return false
         }
         refresh(at: Date())
@@ -240,21 +243,45 @@ final class OverlayLayer {
             let answer = UncheckedBox((line, problem))
             DispatchQueue.main.async {
                 MainActor.assumeIsolated {
-                    guard let self else { return }
-                    let item = box.value
-                    if let problem = answer.value.1, problem != item.problem {
-                        self.onProblem?("ticker file \(TerminalText.quoted(path)): \(problem)")
-                    }
-                    item.problem = answer.value.1
-                    if let line = answer.value.0 { item.text = nil; self.setTickerWords(line, of: item) }
+                    self?.take(answer.value.0, problem: answer.value.1, about: "ticker file \(TerminalText.quoted(path))", into: box.value)
                 }
             }
         }
     }
 
+    /// Fetches a ticker's words from an http or https address on a thread of its own
+    /// (`HTTPReader`: its first `WallOverlay.tickerFileBytes` bytes, 15 s at most). An address
+    /// that does not answer is said once, and the ticker keeps the words it had.
+    private func fetch(_ address: String, into item: Item) {
+        let box = UncheckedBox(item)
+        Thread.detachNewThread { [weak self] in
+            var line: String?, problem: String?
+            switch HTTPReader.read(address, maximumBytes: WallOverlay.tickerFileBytes, timeout: 15) {
+            case .success(let bytes):
+                line = WallOverlay.tickerLine(from: Data(bytes))
+                if line == nil { problem = "no text in it" }
+            case .failure(let failure):
+                problem = failure.description
+            }
+            let answer = UncheckedBox((line, problem))
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated {
+                    self?.take(answer.value.0, problem: answer.value.1, about: "ticker address \(TerminalText.quoted(address))", into: box.value)
+                }
+            }
+        }
+    }
+
+    /// A ticker's words read or fetched: shown from now on; a problem said once.
+    private func take(_ line: String?, problem: String?, about source: String, into item: Item) {
+        if let problem, problem != item.problem { onProblem?("\(source): \(problem)") }
+        item.problem = problem
+        if let line { item.text = nil; setTickerWords(line, of: item) }
+    }
+
     private func setTickerWords(_ line: String, of item: Item) {
-        guard case .ticker(_, let file, let minutes, let speed) = item.overlay.content else { return }
-        item.overlay.content = .ticker(text: line, file: file, refreshMinutes: minutes, speed: speed)
+        guard case .ticker(_, let source, let minutes, let speed) = item.overlay.content else { return }
+        item.overlay.content = .ticker(text: line, source: source, refreshMinutes: minutes, speed: speed)
         refresh(at: Date())
     }
 

@@ -34,8 +34,8 @@ final class LayoutOverlayTests: XCTestCase {
 
     func testEveryFieldIsCheckedAndRefusedWithItsLine() {
         let cases: [(String, String)] = [
-            ("  - {x: 0.1}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker or ticker-file, got none"),
-            ("  - {clock: HH:mm, text: hi}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker or ticker-file, got clock and text"),
+            ("  - {x: 0.1}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker, ticker-file or ticker-url, got none"),
+            ("  - {clock: HH:mm, text: hi}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker, ticker-file or ticker-url, got clock and text"),
             ("  - {clock: HH:mm, timezone: Mars/Olympus}\n",
              "wall.yaml:5: overlay 1: 'timezone' must be a time zone name such as Europe/Paris or UTC, got 'Mars/Olympus'"),
             ("  - {text: hi, timezone: UTC}\n", "wall.yaml:5: overlay 1: 'timezone' goes with a 'clock'"),
@@ -47,7 +47,7 @@ final class LayoutOverlayTests: XCTestCase {
             ("  - {text: \"\(String(repeating: "a", count: 201))\"}\n", "wall.yaml:5: overlay 1: 'text' must be 1 to 200 characters, got 201"),
             ("  - {clock: \"\(String(repeating: "H", count: 65))\"}\n",
              "wall.yaml:5: overlay 1: 'clock' must be a date pattern such as \"HH:mm\" (1 to 64 characters), got '\(String(repeating: "H", count: 65))'"),
-            ("  - 3\n", "wall.yaml:5: overlay 1 must be a mapping with one of clock, text, image, ticker or ticker-file, got '3'"),
+            ("  - 3\n", "wall.yaml:5: overlay 1 must be a mapping with one of clock, text, image, ticker, ticker-file or ticker-url, got '3'"),
         ]
         for (input, expected) in cases {
             XCTAssertEqual(refusal(input), expected, input)
@@ -68,15 +68,20 @@ final class LayoutOverlayTests: XCTestCase {
             overlays:
               - {ticker-file: /srv/news.txt, refresh: 10, speed: 0.2, y: 0.9}
               - {ticker: "Welcome"}
+              - {ticker-url: "https://example.org/news.txt", refresh: 1}
             """, sourceName: "wall.yaml")
-        XCTAssertEqual(layout.overlays.map(\.content), [.ticker(text: nil, file: "/srv/news.txt", refreshMinutes: 10, speed: 0.2),
-                                                     .ticker(text: "Welcome", file: nil, refreshMinutes: 5, speed: 0.1)])
+        XCTAssertEqual(layout.overlays.map(\.content), [.ticker(text: nil, source: "/srv/news.txt", refreshMinutes: 10, speed: 0.2),
+                                                     .ticker(text: "Welcome", source: nil, refreshMinutes: 5, speed: 0.1),
+                                                     .ticker(text: nil, source: "https://example.org/news.txt", refreshMinutes: 1, speed: 0.1)])
         let cases: [(String, String)] = [
-            ("  - {ticker: hi, refresh: 2}\n", "wall.yaml:5: overlay 1: 'refresh' goes with a 'ticker-file' (a ticker's own words do not change)"),
+            ("  - {ticker: hi, refresh: 2}\n", "wall.yaml:5: overlay 1: 'refresh' goes with a 'ticker-file' or 'ticker-url' (a ticker's own words do not change)"),
+            ("  - {ticker-url: /srv/news.txt}\n", "wall.yaml:5: overlay 1: 'ticker-url' must be an http:// or https:// address (at most 2048 bytes, no spaces), got '/srv/news.txt'"),
+            ("  - {ticker-url: \"file:///etc/passwd\"}\n", "wall.yaml:5: overlay 1: 'ticker-url' must be an http:// or https:// address (at most 2048 bytes, no spaces), got 'file:///etc/passwd'"),
+            ("  - {ticker-url: \"http://a b\"}\n", "wall.yaml:5: overlay 1: 'ticker-url' must be an http:// or https:// address (at most 2048 bytes, no spaces), got 'http://a b'"),
             ("  - {ticker-file: /n, refresh: 0}\n", "wall.yaml:5: overlay 1: 'refresh' must be a whole number from 1 to 1440 minutes, got '0'"),
             ("  - {ticker-file: /n, speed: 3}\n", "wall.yaml:5: overlay 1: 'speed' must be between 0.01 and 2 (of the area's width a second), got 3"),
-            ("  - {text: hi, speed: 1}\n", "wall.yaml:5: overlay 1: 'speed' goes with a 'ticker' or 'ticker-file'"),
-            ("  - {ticker: hi, ticker-file: /n}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker or ticker-file, got ticker and ticker-file"),
+            ("  - {text: hi, speed: 1}\n", "wall.yaml:5: overlay 1: 'speed' goes with a 'ticker', 'ticker-file' or 'ticker-url'"),
+            ("  - {ticker: hi, ticker-file: /n}\n", "wall.yaml:5: overlay 1 must have exactly one of clock, text, image, ticker, ticker-file or ticker-url, got ticker and ticker-file"),
         ]
         for (input, expected) in cases { XCTAssertEqual(refusal(input), expected, input) }
     }
