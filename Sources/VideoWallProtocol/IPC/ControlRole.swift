@@ -14,7 +14,8 @@ public enum ControlRole: String, Sendable, CaseIterable {
     case follower
 
     /// What a follower reads of its leader: where the wall is on its clock, its sources, its
-    /// clock's port and layout, and the other followers' figures.
+    /// clock's port and layout, and the other followers' figures (and each text overlay's
+    /// words, `overlay/N/text`, so every screen shows the same).
     public static let followerProperties: Set<String> = ["wall-timeline", "wall-sources", "clock-port", "wall-layout", "wall-followers"]
 
     public func allows(_ command: IPCCommand) -> Bool {
@@ -28,7 +29,9 @@ public enum ControlRole: String, Sendable, CaseIterable {
             }
         case .follower:
             switch command {
-            case .getProperty(let name, _): return Self.followerProperties.contains(name)
+            case .getProperty(let name, _):
+                if case .overlayText? = WallProperty(name: name) { return true }
+                return Self.followerProperties.contains(name)
             case .wallReport, .clientName, .getVersion, .setEventEnabled: return true
             default: return false
             }

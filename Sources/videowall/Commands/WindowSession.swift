@@ -115,6 +115,12 @@ struct WindowSession {
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }
+        // A leader's followers read its overlays' words over the control port.
+        leading?.overlayText = { [weak wallWindow] index in wallWindow?.overlayText(index) }
+        leading?.setOverlayText = { index, text in windows.map { $0.setOverlayText(index, to: text) }.allSatisfy { $0 } }
+        OverlayFollowing.start(playback.role, layout: plan.layout, show: { index, text in
+            for window in windows { window.setOverlayText(index, to: text) }
+        }, stop: stop)
         let web: WallHTTPServer?
         do { web = try await WebControl.start(playback.web, wall: wall, remote: leading, plan: plan, reload: reload, stop: stop) } catch {
             Console.error("\(error)")
