@@ -19,6 +19,10 @@ public struct OverloadMeter: Sendable {
     public struct Figure: Sendable, Equatable {
         public var shownPerSecond: Double
         public var duePerSecond: Double
+        /// The slowest tile (from 0), when the meter drew the figure from the tiles' counts.
+        package var tile: Int?
+        /// What holds that tile back, once the wall has looked (`OverloadCause.of`).
+        package var cause: OverloadCause?
         public init(shownPerSecond: Double, duePerSecond: Double) {
             self.shownPerSecond = shownPerSecond
             self.duePerSecond = duePerSecond
@@ -55,8 +59,10 @@ public struct OverloadMeter: Sendable {
         if overload != nil, let previous = samples.last { overloadedTime += time - previous.time }
         samples.append((time, counts))
         while samples.count > 2, time - samples[1].time >= window { samples.removeFirst() }
-        guard let first = samples.first, time - first.time >= window, let figure = worstFigure(from: first, to: (time, counts)) else { return false }
+        guard let first = samples.first, time - first.time >= window, var figure = worstFigure(from: first, to: (time, counts)) else { return false }
         let was = overload
+        // The same tile still the slowest: what holds it back is still known.
+        if was?.tile == figure.tile { figure.cause = was?.cause }
         if figure.shownFraction < enterBelow || (overload != nil && figure.shownFraction <= leaveAbove) {
             // The verdict covers the whole window it was drawn from.
             if was == nil { overloadedTime += time - first.time }
@@ -74,6 +80,12 @@ public struct OverloadMeter: Sendable {
         samples.removeAll()
     }
 
+    /// Says what holds the slowest tile back, on the figure now and on the worst one so far.
+    package mutating func name(_ cause: OverloadCause) {
+        overload?.cause = cause
+        if worst?.tile == overload?.tile, worst?.shownPerSecond == overload?.shownPerSecond { worst?.cause = cause }
+    }
+
     /// Play stopped or jumped: what came before says nothing about what follows.
     /// Returns true when this ends an overload.
     @discardableResult
@@ -88,13 +100,14 @@ public struct OverloadMeter: Sendable {
         let seconds = (end.time - start.time).seconds
         guard seconds > 0 else { return nil }
         var worst: Figure?
-        for (before, after) in zip(start.counts, end.counts) {
+        for (tile, (before, after)) in zip(start.counts, end.counts).enumerated() {
             // Counters that went back belong to a tile that was replaced: it has no figure yet.
             guard after.shown >= before.shown, after.dropped >= before.dropped else { continue }
             let shown = Double(after.shown - before.shown), dropped = Double(after.dropped - before.dropped)
             // A tile that had nothing due (holding its last frame, a still picture) is not slow.
             guard shown + dropped >= 1 else { continue }
-            let figure = Figure(shownPerSecond: shown / seconds, duePerSecond: (shown + dropped) / seconds)
+            var figure = Figure(shownPerSecond: shown / seconds, duePerSecond: (shown + dropped) / seconds)
+            figure.tile = tile
             if worst.map({ figure.shownFraction < $0.shownFraction }) ?? true { worst = figure }
         }
         return worst

@@ -6,6 +6,8 @@
 package struct RefillMeter: Sendable, Equatable {
     /// The last complete refill's length; nil until one was seen.
     package private(set) var lastRefill: MediaTime?
+    /// When the buffer last said it was short (under 100 %).
+    package private(set) var lastShort: MediaTime?
     private var shortSince: MediaTime?
 
     package init() {}
@@ -13,6 +15,7 @@ package struct RefillMeter: Sendable, Equatable {
     /// One buffering message: `percent` (0...100) arrived at `now`.
     package mutating func observe(percent: Int, at now: MediaTime) {
         if percent < 100 {
+            lastShort = now
             if shortSince == nil { shortSince = now }
         } else if let since = shortSince {
             lastRefill = now - since

@@ -25,6 +25,8 @@ package final class Player {
     /// How long its buffer took to fill the last time it ran short: a network tile's link
     /// speed, as a join needs it (`JoinLead`).
     package var lastRefill: MediaTime? { refills.lastRefill }
+    /// When its buffer last said it was short of data (a network tile's), on the wall's monotonic clock.
+    package var lastShort: MediaTime? { refills.lastShort }
     private var refills = RefillMeter()
     private let monotonic = SystemMonotonicClock()
     /// Warnings about this tile, each once: GStreamer's own, and a stream that ended early.

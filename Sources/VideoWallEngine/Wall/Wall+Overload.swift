@@ -38,6 +38,13 @@ extension Wall {
                 return OverloadMeter.Counts(shown: statistics?.rendered ?? 0, dropped: statistics?.dropped ?? 0)
             }
             changed = overloadMeter.sample(counts, at: monotonic.now)
+            if let tile = overloadMeter.overload?.tile, let player = player(at: tile) {
+                let cause = OverloadCause.of(isNetwork: player.asset.isNetwork, lastShort: player.lastShort, now: monotonic.now)
+                if cause != overloadMeter.overload?.cause {
+                    overloadMeter.name(cause)
+                    if !changed { publish(.overload(overloadMeter.overload)) }
+                }
+            }
         } else {
             changed = overloadMeter.reset()
         }
@@ -75,7 +82,15 @@ extension Wall {
 
 extension OverloadMeter.Figure {
     /// What the window and the console say: "showing 14 of 60 frames per second".
+    /// With the slowest tile and what holds it back when known: "this machine cannot keep up
+    /// decoding: tile 3 shows 14 of 30 frames per second".
     public var sentence: String {
-        String(format: "this machine cannot keep up: the slowest tile shows %.0f of %.0f frames per second", shownPerSecond, duePerSecond)
+        let frames = String(format: "%.0f of %.0f frames per second", shownPerSecond, duePerSecond)
+        guard let tile else { return "this machine cannot keep up: the slowest tile shows " + frames }
+        switch cause {
+        case .link?: return "the network cannot keep up: tile \(tile + 1) shows \(frames) (its link is slower than its stream)"
+        case .display?: return "the display cannot keep up: tile \(tile + 1) shows \(frames)"
+        case .decoding?, nil: return "this machine cannot keep up decoding: tile \(tile + 1) shows \(frames)"
+        }
     }
 }

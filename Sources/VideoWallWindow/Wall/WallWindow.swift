@@ -56,6 +56,10 @@ public final class WallWindow {
     private var tileStates: [Int: PlayerState] = [:]
     /// The machine's overload as the wall's events said it last.
     private var overload: OverloadMeter.Figure?
+    /// Whether this window is drawn as often as its tiles' frames change (the display as the bottleneck).
+    private var displayPace = DisplayPace()
+    /// Frame-clock ticks this window was drawn at (its own, or those of the window leading it).
+    private var frameTicks: UInt64 = 0
     private var timers: [any MainLoopSource] = []
     /// The layout's clocks, texts and images over the tiles.
     private var overlays: OverlayLayer?
@@ -238,6 +242,10 @@ public final class WallWindow {
         overload = snapshot.overload
         refreshTransport()
         if presentationLeader == nil { addFrameTick() }
+        timers.append(MainLoop.every(seconds: 1) { [weak self] in
+            self?.sampleDisplayPace()
+            return self != nil
+        })
         applyAudio()
     }
 
@@ -400,6 +408,7 @@ public final class WallWindow {
     /// Every tile not following the common instant nor holding shows its newest frame; each
     /// surface whose frame changed is redrawn, a tile refitted to a picture of a new size.
     private func paintChosenFrames(_ candidates: FrameCandidates) {
+        frameTicks += 1
         var changed = false
         for view in tiles {
             guard let surface = view.surface else { continue }
@@ -580,9 +589,36 @@ public final class WallWindow {
         gtk_widget_get_visible(overloadBanner.box) != 0 ? String(cString: gtk_label_get_text(vw_label(overloadBanner.label))) : nil
     }
 
+    /// Once a second while the wall plays and the engine keeps up: whether the window paints
+    /// what the sinks render; when it clearly does not, the banner says the display is the limit.
+    private func sampleDisplayPace() {
+        guard let wall, wall.transport == .playing, overload == nil else {
+            if displayPace.reset(), overload == nil { showOverload(nil) }
+            return
+        }
+        let statuses = wall.tiles
+        let rendered = viewForTile.keys.sorted().map { tile -> UInt64 in
+            // A surface not on screen (tile 2 under --compare, a tile off this monitor) asks for no drawing.
+            guard let surface = viewForTile[tile].flatMap({ tiles[$0].surface }), gtk_widget_get_mapped(surface.widget) != 0,
+                  statuses.indices.contains(tile) else { return 0 }
+            return statuses[tile].statistics?.framesRendered ?? 0
+        }
+        let seconds = Double(g_get_monotonic_time()) / 1e6
+        guard displayPace.sample(ticks: frameTicks, rendered: rendered, at: seconds) else { return }
+        if let slow = displayPace.slow {
+            showBanner(slow.sentence)
+        } else {
+            showOverload(nil)
+        }
+    }
+
     private func showOverload(_ figure: OverloadMeter.Figure?) {
         guard let figure else { gtk_widget_hide(overloadBanner.box); return }
-        let sentence = figure.sentence
+        showBanner(figure.sentence)
+    }
+
+    /// The bottom banner with `sentence`, its first letter capitalised.
+    private func showBanner(_ sentence: String) {
         gtk_label_set_text(vw_label(overloadBanner.label), sentence.prefix(1).uppercased() + sentence.dropFirst())
         gtk_widget_show_all(overloadBanner.box)
         placeBanners()

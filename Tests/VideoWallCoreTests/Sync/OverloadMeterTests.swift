@@ -43,6 +43,30 @@ final class OverloadMeterTests: XCTestCase {
         XCTAssertEqual(meter.overloadedTime, .milliseconds(4000), "the two seconds that gave the verdict, and two more")
     }
 
+    func testTheFigureNamesTheSlowestTileAndKeepsWhatHoldsItBack() {
+        var meter = OverloadMeter()
+        var totals = [Counts](repeating: Counts(shown: 0, dropped: 0), count: 3)
+        _ = meter.sample(totals, at: .zero)
+        _ = play(&meter, from: 0, seconds: 2, shown: [60, 14, 30], dropped: [0, 46, 30], totals: &totals)
+        XCTAssertEqual(meter.overload?.tile, 1)
+        XCTAssertNil(meter.overload?.cause, "not looked at yet")
+        meter.name(.link)
+        _ = play(&meter, from: 2, seconds: 2, shown: [60, 14, 30], dropped: [0, 46, 30], totals: &totals)
+        XCTAssertEqual(meter.overload?.cause, .link, "the same tile, still its link")
+        XCTAssertEqual(meter.worst?.cause, .link)
+        // Another tile becomes the slowest: what holds it back is not known yet.
+        _ = play(&meter, from: 4, seconds: 3, shown: [60, 50, 10], dropped: [0, 10, 50], totals: &totals)
+        XCTAssertEqual(meter.overload?.tile, 2)
+        XCTAssertNil(meter.overload?.cause)
+    }
+
+    func testANetworkTileRecentlyShortOfDataIsHeldBackByItsLink() {
+        XCTAssertEqual(OverloadCause.of(isNetwork: true, lastShort: .seconds(8), now: .seconds(10)), .link)
+        XCTAssertEqual(OverloadCause.of(isNetwork: true, lastShort: .seconds(4), now: .seconds(10)), .decoding, "short long ago")
+        XCTAssertEqual(OverloadCause.of(isNetwork: true, lastShort: nil, now: .seconds(10)), .decoding, "never short")
+        XCTAssertEqual(OverloadCause.of(isNetwork: false, lastShort: .seconds(9), now: .seconds(10)), .decoding, "a local file")
+    }
+
     func testItEndsOnlyWhenEveryTileKeepsUpClearlyAgain() {
         var meter = OverloadMeter()
         var totals = [Counts](repeating: Counts(shown: 0, dropped: 0), count: 2)
