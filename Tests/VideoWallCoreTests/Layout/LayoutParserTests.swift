@@ -82,7 +82,7 @@ final class LayoutParserTests: XCTestCase {
              "grid.yaml:3: YAML syntax error: did not find expected ',' or '}' (while parsing a flow mapping that starts on line 2)"),
             ("unknown top-level key",
              "name: x\ncolour: \"#000000\"\nregions:\n" + region,
-             "grid.yaml:2: unknown key 'colour' (expected one of: name, background, gap, regions, sync, canvas, screens, overlays)"),
+             "grid.yaml:2: unknown key 'colour' (expected one of: name, background, gap, regions, sync, canvas, screens, overlays, power)"),
             ("unknown region key with suggestion",
              "regions:\n" + region + "  - x: 0.5\n    y: 0\n    widht: 0.5\n    height: 0.5\n",
              "grid.yaml:8: region 2: unknown key 'widht' (did you mean 'width'?)"),
