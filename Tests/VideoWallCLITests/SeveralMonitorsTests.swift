@@ -126,6 +126,18 @@ final class SeveralMonitorsTests: XCTestCase {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
+    /// A layout that names a monitor this display does not have: the wall does not start, and
+    /// says which screen asked for which monitor.
+    func testAMonitorThisDisplayDoesNotHaveIsNamed() throws {
+        let monitors = try DummyMonitors(count: 1, width: 640, height: 360)
+        let clip = try onMainLoop { try await TestClips.positionRamp(seconds: 40) }
+        let result = try CommandRunner.run(["--no-audio", "--no-mpris", "--layout", "wall-2x1-monitors", "--quit-after", "2", clip],
+                                           environment: ["DISPLAY": monitors.display], display: true, timeout: 30)
+        XCTAssertEqual(result.status, 64, result.standardError)
+        XCTAssertTrue(result.standardError.contains("screen 'right': monitor 1: there is no such monitor (this display has 1, numbered from 0)"),
+                      result.standardError)
+    }
+
     func testScreensTheLayoutDoesNotHaveAreRefused() throws {
         let clip = try onMainLoop { try await TestClips.positionRamp(seconds: 40) }
         let result = try CommandRunner.run(["--screens", "centre=0", "--layout", "wall-2x1-monitors", "--quit-after", "1", clip], timeout: 30)

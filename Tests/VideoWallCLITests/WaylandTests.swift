@@ -21,9 +21,11 @@ final class WaylandTests: XCTestCase {
             }
             return paths
         }
+        // The wall's own screenshot too: on Wayland it reads the window's own buffer.
+        let saved = weston.runtimeDirectory + "/wall-screenshot.png"
         let runs = Runs()
         runs.start("wall") {
-            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "6", "--report", "-"] + clips,
+            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "6", "--report", "-", "--screenshot-at", "4.5", saved] + clips,
                                   environment: weston.environment, timeout: 60)
         }
         var shots: [[Int?]] = []
@@ -46,5 +48,11 @@ final class WaylandTests: XCTestCase {
             XCTAssertGreaterThan(second, first + 15, "the wall plays on between the screenshots: \(shots)")
         }
         XCTAssertFalse(result.standardError.lowercased().contains("x11"), "nothing X11 was asked for: \(result.standardError)")
+        let own = try XCTUnwrap(PNGFrame.read(saved), "the wall's own screenshot reads back: \(result.standardError)")
+        let (w, h) = (own.width / 2, own.height / 2)
+        let codes = (0..<4).map { FrameCode.read(from: own.image, in: PixelRect(x: $0 % 2 * w, y: $0 / 2 * h, width: w, height: h)) }
+        XCTAssertEqual("\(own.width)x\(own.height)", "1280x720", "the whole window")
+        XCTAssertFalse(codes.contains(nil), "every tile in the wall's own screenshot: \(codes)")
+        XCTAssertEqual(Set(codes.compactMap { $0 }).count, 1, "on one frame: \(codes)")
     }
 }

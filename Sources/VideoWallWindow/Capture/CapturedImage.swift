@@ -63,13 +63,33 @@ extension CapturedImage {
 }
 
 enum WindowCapture {
-    /// Reads the window's pixels from the X server; nil before it is mapped.
+    /// Reads the window's pixels from the display; nil before it is mapped.
     @MainActor
     static func capture(_ widget: UnsafeMutablePointer<GtkWidget>) -> (image: CapturedImage, pixbuf: OpaquePointer)? {
+        guard let pixbuf = picture(of: widget) else { return nil }
+        return (CapturedImage(pixbuf: pixbuf), pixbuf)
+    }
+
+    /// The window's pixels, a new pixbuf: on X11 read back from the server
+    /// (`gdk_pixbuf_get_from_window`: what the screen shows). A Wayland client cannot read
+    /// the screen (that call gives a blank picture there), so the window is drawn again into
+    /// an image of its own (`gtk_widget_draw`: every tile's frame, overlay and label, as the
+    /// compositor was last handed them). Nil before the window is mapped.
+    @MainActor
+    static func picture(of widget: UnsafeMutablePointer<GtkWidget>) -> OpaquePointer? {
         guard let window = gtk_widget_get_window(widget) else { return nil }
         let width = gdk_window_get_width(window), height = gdk_window_get_height(window)
-        guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else { return nil }
-        return (CapturedImage(pixbuf: pixbuf), pixbuf)
+        guard width > 0, height > 0 else { return nil }
+        if let display = gdk_window_get_display(window), vw_is_x11_display(display) != 0 {
+            return gdk_pixbuf_get_from_window(window, 0, 0, width, height)
+        }
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height) else { return nil }
+        defer { cairo_surface_destroy(surface) }
+        guard let cr = cairo_create(surface) else { return nil }
+        gtk_widget_draw(widget, cr)
+        cairo_destroy(cr)
+        cairo_surface_flush(surface)
+        return gdk_pixbuf_get_from_surface(surface, 0, 0, width, height)
     }
 
     /// Saves what the window shows as a PNG. The picture is taken on the main thread (it
@@ -121,9 +141,8 @@ enum WindowCapture {
         var parts: [(pixbuf: OpaquePointer, x: Int, y: Int, width: Int, height: Int)] = []
         defer { for part in parts { g_object_unref(UnsafeMutableRawPointer(part.pixbuf)) } }
         for widget in widgets {
-            guard let window = gtk_widget_get_window(widget) else { return nil }
+            guard let window = gtk_widget_get_window(widget), let pixbuf = picture(of: widget) else { return nil }
             let width = gdk_window_get_width(window), height = gdk_window_get_height(window)
-            guard width > 0, height > 0, let pixbuf = gdk_pixbuf_get_from_window(window, 0, 0, width, height) else { return nil }
             var x: gint = 0, y: gint = 0
             gdk_window_get_origin(window, &x, &y)
             parts.append((pixbuf, Int(x), Int(y), Int(width), Int(height)))
