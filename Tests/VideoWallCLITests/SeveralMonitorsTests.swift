@@ -33,9 +33,12 @@ final class SeveralMonitorsTests: XCTestCase {
               - {x: 0.25, y: 0, width: 0.5, height: 1, fit: fill}
             """.write(toFile: layout, atomically: true, encoding: .utf8)
 
+        // The wall's own screenshot: both windows in one picture, each where it is.
+        let saved = folder + "/wall-screenshot.png"
         let runs = Runs()
         runs.start("wall") {
-            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "11", "--report", "-", "--layout", layout, clip],
+            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "11", "--report", "-", "--layout", layout,
+                                   "--screenshot-at", "6", saved, clip],
                                   environment: ["DISPLAY": monitors.display], display: true, timeout: 60)
         }
         Thread.sleep(forTimeInterval: 3)
@@ -60,6 +63,11 @@ final class SeveralMonitorsTests: XCTestCase {
         }
         let shown = readings.compactMap(\.left)
         XCTAssertGreaterThan((shown.last ?? 0) - (shown.first ?? 0), 60, "the picture plays on across the captures: \(shown)")
+        let own = try XCTUnwrap(PNGFrame.read(saved), "the wall's own screenshot reads back")
+        XCTAssertEqual("\(own.width)x\(own.height)", "1280x360", "both monitors' windows in one picture")
+        let ownCodes = [320, 640].map { FrameCode.read(from: own.image, in: PixelRect(x: $0, y: 0, width: 320, height: 360)) }
+        XCTAssertNotNil(ownCodes[0], "\(ownCodes)")
+        XCTAssertEqual(ownCodes[0], ownCodes[1], "both halves of the picture in the screenshot, on one frame")
         // One tile, one player: the monitors share its decode (the report has one tile).
         XCTAssertEqual(result.standardOutput.components(separatedBy: "\"source\"").count - 1, 1, result.standardOutput)
     }

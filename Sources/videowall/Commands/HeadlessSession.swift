@@ -70,7 +70,7 @@ struct HeadlessSession {
         if stop.reason == nil, wall.players.contains(where: \.isActive) {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
-            tileScreenshots?.watch(wall, window: nil, stop: stop)
+            tileScreenshots?.watch(wall, windows: [], stop: stop)
             stop.keep(MainLoop.every(seconds: 0.1) { [stop] in
                 if wall.transport == .ended, tileScreenshots?.isPending != true { stop.stop(.wallEnded); return false }
                 return true

@@ -143,27 +143,31 @@ struct WindowSession {
         let tileScreenshots = TileScreenshots(playback.tileScreenshots)
         let screenshotDirectory = window.screenshotDirectory
         var keyScreenshots: [Task<Void, Never>] = []
-        wallWindow.onScreenshots = { [weak wallWindow] in
-            guard let wallWindow else { return }
-            keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(wall, window: wallWindow, in: screenshotDirectory) })
+        for window in windows {
+            window.onScreenshots = {
+                keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(wall, windows: windows, in: screenshotDirectory) })
+            }
         }
-        wallWindow.onMeasureQuality = { [weak wallWindow] in
-            wallWindow?.showMessage("measuring tile 2 against tile 1...")
-            Task { @MainActor in
-                switch await wall.measureQuality() {
-                case .success(let reading):
-                    Console.note(reading.summary)
-                    wallWindow?.showMessage(reading.summary)
-                case .failure(let error):
-                    Console.note("quality not measured: \(error.description)")
-                    wallWindow?.showMessage("quality not measured: \(error.description)")
+        // `I` in any window of the wall; the answer shows in the window it was pressed in.
+        for window in windows {
+            window.onMeasureQuality = { [weak window] in
+                window?.showMessage("measuring tile 2 against tile 1...")
+                Task { @MainActor in
+                    switch await wall.measureQuality() {
+                    case .success(let reading):
+                        Console.note(reading.summary)
+                        window?.showMessage(reading.summary)
+                    case .failure(let error):
+                        Console.note("quality not measured: \(error.description)")
+                        window?.showMessage("quality not measured: \(error.description)")
+                    }
                 }
             }
         }
         if stop.reason == nil {
             // Loaded (and playing, unless a remote client paused it while it loaded).
             systemd?.wallIsPlaying(tiles: specs.count, until: stop)
-            tileScreenshots?.watch(wall, window: wallWindow, stop: stop)
+            tileScreenshots?.watch(wall, windows: windows, stop: stop)
             await waitForQuit(wall, windows, screenshot: screenshot)
         }
 

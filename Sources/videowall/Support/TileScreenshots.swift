@@ -31,17 +31,17 @@ final class TileScreenshots {
     private var option: String { "--tile-screenshots-at \(NumberChecks.text(seconds))" }
 
     /// Watches the wall until it gets there, then saves once.
-    func watch(_ wall: Wall, window: WallWindow?, stop: SessionStop) {
+    func watch(_ wall: Wall, windows: [WallWindow], stop: SessionStop) {
         stop.keep(MainLoop.every(seconds: 0.02) { [self] in
             guard (wall.position?.seconds ?? 0) >= seconds || wall.transport == .ended else { return true }
             let position = wall.position ?? .zero
-            saving = Task { @MainActor in await save(wall, window: window, at: position) }
+            saving = Task { @MainActor in await save(wall, windows: windows, at: position) }
             return false
         })
     }
 
-    private func save(_ wall: Wall, window: WallWindow?, at position: MediaTime) async {
-        let problems = await Self.save(wall, window: window, into: folder)
+    private func save(_ wall: Wall, windows: [WallWindow], at position: MediaTime) async {
+        let problems = await Self.save(wall, windows: windows, into: folder)
         for problem in problems { Console.error("\(option): \(problem)") }
         failed = !problems.isEmpty
         saved = problems.isEmpty
@@ -52,11 +52,12 @@ final class TileScreenshots {
 
     /// Saves every tile and, with a window, the window into `folder`; returns what went wrong,
     /// a line each (none: all saved).
-    static func save(_ wall: Wall, window: WallWindow?, into folder: String) async -> [String] {
+    static func save(_ wall: Wall, windows: [WallWindow], into folder: String) async -> [String] {
         let windowPath = (folder as NSString).appendingPathComponent("window.png")
         async let windowSaved: String? = { () async -> String? in
-            guard let window else { return nil }
-            do { try await window.saveScreenshot(to: windowPath); return nil } catch { return "\(error)" }
+            guard !windows.isEmpty else { return nil }
+            // One wall on several monitors: all its windows in one picture.
+            do { try await WallWindow.saveScreenshot(of: windows, to: windowPath); return nil } catch { return "\(error)" }
         }()
         let tiles = await wall.saveTileSnapshots(into: folder)
         var problems = tiles.sorted { $0.key < $1.key }.compactMap { tile, outcome -> String? in
@@ -70,7 +71,7 @@ final class TileScreenshots {
 
     /// The `s` key: a new folder `videowall-shot-NNNN` in `directory` (the first number free,
     /// made with mkdir, which never takes a folder that is there), with every tile and the window.
-    static func saveNumbered(_ wall: Wall, window: WallWindow, in directory: String) async {
+    static func saveNumbered(_ wall: Wall, windows: [WallWindow], in directory: String) async {
         let position = wall.position ?? .zero
         let made = await BlockingCalls.run("making a screenshot folder", timeout: 5) { () -> String? in
             for number in 1...9999 {
@@ -84,7 +85,7 @@ final class TileScreenshots {
             Console.error("screenshot: cannot make a folder in \(Console.name(directory))")
             return
         }
-        let problems = await save(wall, window: window, into: folder)
+        let problems = await save(wall, windows: windows, into: folder)
         for problem in problems { Console.error("screenshot: \(problem)") }
         if problems.isEmpty { Console.note("screenshot of every tile at \(TimeFormatting.precise(position)) saved to \(Console.name(folder))") }
     }
