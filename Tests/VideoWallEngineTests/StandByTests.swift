@@ -63,4 +63,25 @@ final class StandByTests: XCTestCase {
             await wall.close()
         }
     }
+
+    func testWhileStandingByPlayAndPauseSayHowItWakesAndNothingMovesIt() throws {
+        try onMainLoop(timeout: 60) {
+            let clip = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300))
+            let wall = try Wall()
+            defer { wall.shutDown() }
+            await wall.load([TileSpec(source: clip), TileSpec(source: clip)])
+            wall.play()
+            await pause(seconds: 0.5)
+            await wall.standBy()
+            let stood = try XCTUnwrap(wall.position)
+            XCTAssertFalse(wall.perform(.seek(SeekIntent(target: 5, reference: .absolute, precision: .accurate))), "its pipelines are stopped")
+            XCTAssertFalse(wall.perform(.step(frames: 1)))
+            XCTAssertTrue(wall.perform(.togglePause), "it will wake paused")
+            XCTAssertEqual(try XCTUnwrap(wall.position).seconds, stood.seconds, accuracy: 0.001)
+            await wall.wake()
+            XCTAssertEqual(wall.transport, .paused, "paused while it stood by: it wakes paused")
+            XCTAssertEqual(try XCTUnwrap(wall.position).seconds, stood.seconds, accuracy: 0.05, "where it stood")
+            await wall.close()
+        }
+    }
 }

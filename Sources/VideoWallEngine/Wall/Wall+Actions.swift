@@ -12,6 +12,7 @@ extension Wall {
     /// and throttled seeks have taken effect when it returns.
     @discardableResult
     public func perform(_ action: WallAction) -> Bool {
+        if let answer = whileStandingBy(action) { return answer }
         switch action {
         case .play: play()
         case .pause: pause()
@@ -59,6 +60,7 @@ extension Wall {
     /// Applies `action` and returns when it is done; whether it could be (as `perform`).
     @discardableResult
     public func send(_ action: WallAction) async -> Bool {
+        if let answer = whileStandingBy(action) { return answer }
         switch action {
         case .seek(let intent) where !intent.throttled:
             guard let target = intent.resolved(position: position ?? .zero, duration: duration) else { return false }

@@ -36,10 +36,25 @@ extension Wall {
         let stood = standingByPosition
         standingByPosition = nil
         if let stood, !isStopping, !active.isEmpty {
-            perform(.seek(SeekIntent(target: stood.seconds, reference: .absolute, precision: .accurate)))
-            await whenIdle()
+            await send(.seek(SeekIntent(target: stood.seconds, reference: .absolute, precision: .accurate)))
         }
         if playsOnWaking, !isStopping { perform(.play) }
+    }
+
+    /// An action asked for while the wall stands by (its screens off): play and pause say what
+    /// it does when it wakes; moving it (a seek, a step, a speed, a scrub, an A-B loop) is
+    /// refused, its pipelines being stopped; the rest (sound, looping, offsets) applies as
+    /// always. Nil: not standing by, or an action that applies as always.
+    func whileStandingBy(_ action: WallAction) -> Bool? {
+        guard isStandingBy else { return nil }
+        switch action {
+        case .play: playsOnWaking = true
+        case .pause: playsOnWaking = false
+        case .togglePause: playsOnWaking.toggle()
+        case .seek, .step, .setRate, .slower, .faster, .beginScrub, .endScrub, .cycleABLoop, .setABLoop: return false
+        default: return nil
+        }
+        return true
     }
 
     /// Opens tile `index` again after standing by: its source, or its playlist's item.
