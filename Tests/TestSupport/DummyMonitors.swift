@@ -16,7 +16,8 @@ package final class DummyMonitors: @unchecked Sendable {
     private let folder: String
     private let process: Process
 
-    package init(count: Int = 2, width: Int = 640, height: Int = 360) throws {
+    /// `connected` of the `count` outputs are on at start (the rest: `connect(output:)`).
+    package init(count: Int = 2, width: Int = 640, height: Int = 360, connected: Int? = nil) throws {
         for tool in ["/usr/lib/xorg/Xorg", "/usr/bin/xrandr"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw DummyMonitorsError("\(tool): not installed (scripts/setup.sh installs it)")
         }
@@ -50,15 +51,25 @@ package final class DummyMonitors: @unchecked Sendable {
             }
             Thread.sleep(forTimeInterval: 0.1)
         }
+        for output in 1..<min(count, connected ?? count) { try connect(output: output) }
+    }
+
+    /// Turns output `output` on, right of the one before: a monitor plugged in (or a TV
+    /// switched on). GDK hears of it as a monitor added.
+    package func connect(output: Int) throws {
         let mode = "\(width)x\(height)"
-        for output in 1..<count {
-            guard run(["--addmode", "DUMMY\(output)", mode]) == 0,
-                  run(["--output", "DUMMY\(output)", "--mode", mode, "--right-of", "DUMMY\(output - 1)"]) == 0 else {
-                throw DummyMonitorsError("xrandr could not turn on DUMMY\(output) at \(mode)")
-            }
+        _ = run(["--addmode", "DUMMY\(output)", mode])  // already there after the first time
+        guard run(["--output", "DUMMY\(output)", "--mode", mode, "--right-of", "DUMMY\(output - 1)"]) == 0 else {
+            throw DummyMonitorsError("xrandr could not turn on DUMMY\(output) at \(mode)")
         }
         // The driver reports an output connected once it is probed again with a mode on it
         // (`XRRGetScreenResources`, what `xrandr -q` asks); GDK leaves out disconnected ones.
+        run(["-q"])
+    }
+
+    /// Turns output `output` off: a monitor unplugged. GDK hears of it as a monitor removed.
+    package func disconnect(output: Int) {
+        run(["--output", "DUMMY\(output)", "--off"])
         run(["-q"])
     }
 

@@ -134,6 +134,61 @@ final class SeveralMonitorsTests: XCTestCase {
         return RGBImage(width: width, height: height, pixels: pixels)
     }
 
+    /// A kiosk wall whose second TV is off when it starts: its window waits, the first monitor
+    /// plays; when the monitor is there the window shows on it, on the same frame as the other
+    /// half; when it goes away the window hides again. Each change is said.
+    func testAKioskScreenWaitsForItsMonitorAndShowsWhenItComes() throws {
+        let monitors = try DummyMonitors(count: 2, width: 640, height: 360, connected: 1)
+        let clip = try onMainLoop(timeout: 90) {
+            try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 640, height: 360, frameRate: 30, frames: 300, codec: .h264,
+                                                                        keyFrameInterval: 30, codeCopies: 2), in: TestClips.directory)
+        }
+        let folder = NSTemporaryDirectory() + "vw-monitor-wait-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let layout = folder + "/two-monitors.yaml"
+        try """
+            name: two-monitors
+            canvas: {width: 1280, height: 360}
+            screens:
+              - {name: left, x: 0, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 0}
+              - {name: right, x: 640, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 1}
+            regions:
+              - {x: 0.25, y: 0, width: 0.5, height: 1, fit: fill}
+            """.write(toFile: layout, atomically: true, encoding: .utf8)
+        let runs = Runs()
+        runs.start("wall") {
+            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "10", "--layout", layout, clip],
+                                  environment: ["DISPLAY": monitors.display], display: true, timeout: 60)
+        }
+        func capture(_ name: String) throws -> PNGFrame {
+            let path = folder + "/\(name).png"
+            let taken = try CommandRunner.run(["-display", monitors.display, "-window", "root", path], program: "/usr/bin/import", timeout: 20)
+            XCTAssertEqual(taken.status, 0, taken.standardError)
+            return try XCTUnwrap(PNGFrame.read(path))
+        }
+        Thread.sleep(forTimeInterval: 3)
+        let alone = try capture("alone")
+        XCTAssertEqual("\(alone.width)x\(alone.height)", "640x360", "one monitor")
+        XCTAssertNotNil(FrameCode.read(from: alone.image, in: PixelRect(x: 320, y: 0, width: 320, height: 360)), "the first monitor plays its half")
+        try monitors.connect(output: 1)
+        Thread.sleep(forTimeInterval: 2)
+        let both = try capture("both")
+        XCTAssertEqual("\(both.width)x\(both.height)", "1280x360", "the second monitor is there")
+        let halves = [320, 640].map { FrameCode.read(from: both.image, in: PixelRect(x: $0, y: 0, width: 320, height: 360)) }
+        XCTAssertNotNil(halves[1], "the waiting window shows on its monitor: \(halves)")
+        XCTAssertEqual(halves[0], halves[1], "on the other half's frame: \(halves)")
+        monitors.disconnect(output: 1)
+        Thread.sleep(forTimeInterval: 2)
+        let result = try XCTUnwrap(runs.wait()["wall"] ?? nil, "the wall ran")
+        XCTAssertEqual(result.status, 0, result.standardError)
+        for said in ["screen 'right': monitor 1: there is no such monitor (this display has 1, numbered from 0): its window waits for it",
+                     "screen 'right': monitor 1 is there again: its window shows on it",
+                     "screen 'right': monitor 1 went away: its window waits for it"] {
+            XCTAssertTrue(result.standardError.contains(said), "\(said)\n\(result.standardError)")
+        }
+    }
+
     /// A layout that names a monitor this display does not have: the wall does not start, and
     /// says which screen asked for which monitor.
     func testAMonitorThisDisplayDoesNotHaveIsNamed() throws {

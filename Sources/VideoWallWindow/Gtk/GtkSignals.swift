@@ -54,6 +54,14 @@ enum GtkSignals {
         return connect(widget, "draw", GtkHandler<OpaquePointer> { body($0); return true }, unsafeBitCast(f, to: GCallback.self))
     }
 
+    /// `void (*)(GdkDisplay *, GdkMonitor *, gpointer)`: a display's "monitor-added" and
+    /// "monitor-removed" (the monitor itself is not handed on: the body asks the display).
+    static func onMonitorChange(_ display: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) -> GtkSignalConnection {
+        typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+        let f: F = { _, _, data in _ = (Unmanaged<AnyObject>.fromOpaque(data!).takeUnretainedValue() as! GtkHandler<Void>).body(()) }
+        return connect(display, signal, GtkHandler<Void> { body(); return false }, unsafeBitCast(f, to: GCallback.self))
+    }
+
     /// `void (*)(GtkWidget *, gpointer)`: "clicked", "value-changed", "destroy", "realize".
     static func onSimple(_ widget: UnsafeMutableRawPointer, _ signal: String, _ body: @escaping () -> Void) -> GtkSignalConnection {
         typealias F = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void

@@ -25,13 +25,11 @@ extension WallWindow {
         return (try? VideoSink.fanOut(sinks, name: "tile\(tile)-monitors")) ?? sinks[0]
     }
 
-    /// Makes the first window's frame tick pick the frames of all of them, with one reading
-    /// of the pipeline clock, before any is painted; the others add no tick of their own.
-    /// Call before `show(following:)`.
+    /// Makes the frame tick of the first of `windows` on screen pick the frames of all of
+    /// them, with one reading of the pipeline clock, before any is painted.
     public static func presentTogether(_ windows: [WallWindow]) {
-        guard let leader = windows.first else { return }
-        leader.presentationFollowers = Array(windows.dropFirst())
-        for follower in windows.dropFirst() { follower.presentationLeader = leader }
+        let group = windows.map(WeakWindow.init)
+        for window in windows { window.presentationGroup = group }
     }
 
     /// Saves what `windows` show as one PNG, each window's picture where it is on the screen

@@ -31,6 +31,10 @@ public final class WallWindow {
         /// How the screen's whole picture is turned on its monitor (its `rotate:`); only for
         /// a window that shows a `screen`.
         public var turn = ScreenTurn.none
+        /// A `monitor` this display does not have (a TV switched off, unplugged) is waited for
+        /// instead of refused: the window stays hidden until the monitor is there, and hides
+        /// again while it is gone (`onMonitorNews` says so). A kiosk's choice.
+        public var waitsForMonitor = false
         public init() {}
     }
 
@@ -96,12 +100,10 @@ public final class WallWindow {
     public private(set) var showsInfo = false
     private var seekBarHeld = false
     private var tickID: guint = 0
-    /// Windows of the same wall on other monitors (`WallWindow.presentTogether`): this
-    /// window's frame tick picks their frames too, at the same instant, so a picture that
-    /// crosses monitors never shows two frames.
-    var presentationFollowers: [WallWindow] = []
-    /// Set on a window whose frames another window's tick picks: it has no tick of its own.
-    weak var presentationLeader: WallWindow?
+    /// The windows of one wall on several monitors, this one among them
+    /// (`WallWindow.presentTogether`): the first of them on screen picks the frames of all at
+    /// its frame tick, at one instant, so a picture that crosses monitors never shows two frames.
+    var presentationGroup: [WeakWindow] = []
     /// The window's signal handlers: they go with the window.
     private var connections: [GtkSignalConnection] = []
     /// What the linked tiles show when zoomed (wheel, drag, `z`, `Z`): one part of the picture,
@@ -123,6 +125,10 @@ public final class WallWindow {
     /// Called when the window is destroyed from outside (another X client's XDestroyWindow):
     /// GTK destroys the widgets then, and the window stops following the wall.
     public var onDestroyed: (() -> Void)?
+    /// Its monitor went away or came back (`Options.waitsForMonitor`), in a sentence.
+    public var onMonitorNews: ((String) -> Void)?
+    /// Hidden until its monitor is there (`Options.waitsForMonitor`).
+    private(set) var waitsForItsMonitor = false
     /// Whether `close()` is destroying the window (so its "destroy" is not news).
     private var closing = false
     private var beingDestroyed = false
@@ -228,8 +234,19 @@ public final class WallWindow {
             gtk_widget_hide(compare.box)
         }
         gtk_widget_hide(overloadBanner.box)
-        try placeOnMonitor()
-        if options.fullscreen || options.kiosk { setFullscreen(true) }
+        do { try placeOnMonitor() } catch {
+            guard options.waitsForMonitor else { throw error }
+            waitsForItsMonitor = true
+            gtk_widget_hide(window)
+            onMonitorNews?("\(error.description): its window waits for it")
+        }
+        if options.waitsForMonitor, options.monitor != nil, let display = gdk_display_get_default() {
+            let raw = UnsafeMutableRawPointer(display)
+            connections += ["monitor-added", "monitor-removed"].map { signal in
+                GtkSignals.onMonitorChange(raw, signal) { [weak self] in self?.monitorsChanged() }
+            }
+        }
+        if !waitsForItsMonitor, options.fullscreen || options.kiosk { setFullscreen(true) }
         if options.kiosk { enterKiosk() }
         let events = wall.events()
         eventTask = Task { [weak self] in
@@ -241,7 +258,7 @@ public final class WallWindow {
         for status in snapshot.tiles { tileStates[status.index] = status.state }
         overload = snapshot.overload
         refreshTransport()
-        if presentationLeader == nil { addFrameTick() }
+        addFrameTick()
         timers.append(MainLoop.every(seconds: 1) { [weak self] in
             self?.sampleDisplayPace()
             return self != nil
@@ -260,6 +277,28 @@ public final class WallWindow {
         var geometry = GdkRectangle()
         gdk_monitor_get_geometry(handle, &geometry)
         gtk_window_move(vw_window(window), geometry.x, geometry.y)
+    }
+
+    /// The display's monitors changed: a window waiting for its monitor shows on it once it is
+    /// there; one whose monitor went away hides (else the window manager would move it over
+    /// another screen's window); one still on its monitor covers it again (its place may move).
+    private func monitorsChanged() {
+        guard isPresenting, let monitor = options.monitor, let display = gdk_display_get_default() else { return }
+        let present = monitor < Int(gdk_display_get_n_monitors(display))
+        let name = options.screen.map { "screen \(TerminalText.quoted($0.name)): " } ?? ""
+        if present {
+            if waitsForItsMonitor {
+                waitsForItsMonitor = false
+                gtk_widget_show(window)
+                onMonitorNews?("\(name)monitor \(monitor) is there again: its window shows on it")
+            }
+            try? placeOnMonitor()
+            if options.fullscreen || options.kiosk { setFullscreen(true) }
+        } else if !waitsForItsMonitor {
+            waitsForItsMonitor = true
+            gtk_widget_hide(window)
+            onMonitorNews?("\(name)monitor \(monitor) went away: its window waits for it")
+        }
     }
 
     private func setFullscreen(_ on: Bool) {
@@ -332,8 +371,11 @@ public final class WallWindow {
     /// same frame on both (its two surfaces are two participants: an instant one of them has
     /// not received yet is not chosen), and all of them are painted in this main-loop pass.
     private func presentFrames() {
-        let group = [self] + presentationFollowers.filter { $0.isPresenting }
-        guard isPresenting else { return }
+        // Of a wall's windows, the first on screen picks for all (a window waiting for its
+        // monitor has no frame clock running; the next one takes over).
+        let windows = presentationGroup.isEmpty ? [self] : presentationGroup.compactMap(\.window).filter(\.isPresenting)
+        guard isPresenting, let leader = windows.first(where: { gtk_widget_get_mapped($0.window) != 0 }), leader === self else { return }
+        let group = [self] + windows.filter { $0 !== self && gtk_widget_get_mapped($0.window) != 0 }
         for window in group { window.tellFirstPicture() }
         let now = clockNow
         var candidates = FrameCandidates()
@@ -890,9 +932,9 @@ public final class WallWindow {
     }
 }
 
-/// The tick callback's hold on the window: weak, so it never keeps the window alive or
-/// reaches one that has gone.
-private final class WeakWindow {
+/// The tick callback's hold on the window (and a group's on its members): weak, so it never
+/// keeps the window alive or reaches one that has gone.
+final class WeakWindow {
     weak var window: WallWindow?
     init(_ window: WallWindow) { self.window = window }
 }

@@ -81,7 +81,10 @@ struct WindowSession {
         defer { withExtendedLifetime(reload) {} }
         WallWindow.presentTogether(windows)
         do {
-            for window in windows { try window.show(following: wall) }
+            for window in windows {
+                window.onMonitorNews = { Console.warning($0) }
+                try window.show(following: wall)
+            }
         } catch {
             Console.error(error.description)
             windows.forEach { $0.close() }
@@ -276,6 +279,8 @@ struct WindowSession {
             perMonitor.turn = ScreenTurn(degrees: screen.rotation) ?? .none
             perMonitor.fullscreen = true
             perMonitor.showsControls = false
+            // Unattended, a screen whose TV is off or unplugged waits for it.
+            perMonitor.waitsForMonitor = window.kiosk
             windows.append(try WallWindow(layout: plan.layout, assignments: assignments, labels: labels, options: perMonitor))
         }
         return windows
