@@ -17,6 +17,8 @@ public struct WallOverlay: Sendable, Equatable {
     public var content: Content
     /// The region it is placed over (0-based), or nil: the whole wall.
     public var region: Int?
+    /// The screen of the canvas it is drawn on, or nil: every screen.
+    public var screen: String?
     public var x: Double
     public var y: Double
     public var size: Double
@@ -34,8 +36,10 @@ public struct WallOverlay: Sendable, Equatable {
             case .image(let path): content = .image(path: path)
             case .ticker(let text, let source, let refresh, let speed): content = .ticker(text: text, source: source, refreshMinutes: refresh, speed: speed)
             }
-            return WallOverlay(content: content, region: overlay.region, x: overlay.x, y: overlay.y, size: overlay.size,
-                               color: overlay.color, background: overlay.background, opacity: overlay.opacity)
+            var shown = WallOverlay(content: content, region: overlay.region, x: overlay.x, y: overlay.y, size: overlay.size,
+                                    color: overlay.color, background: overlay.background, opacity: overlay.opacity)
+            shown.screen = overlay.screen
+            return shown
         }
     }
 

@@ -1,7 +1,9 @@
 import Foundation
 import VideoWallCore
 import VideoWallFixtures
+import VideoWallPresentation
 import VideoWallTestSupport
+import VideoWallWindow
 import XCTest
 
 /// One process, two monitors (`monitor:` in the layout): an X server with two 640x360
@@ -31,6 +33,8 @@ final class SeveralMonitorsTests: XCTestCase {
               - {name: right, x: 640, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 1}
             regions:
               - {x: 0.25, y: 0, width: 0.5, height: 1, fit: fill}
+            overlays:
+              - {text: "Gate 7", screen: right, x: 0.55, y: 0.6, size: 0.12, color: "#FFD000", background: "#000000"}
             """.write(toFile: layout, atomically: true, encoding: .utf8)
 
         // The wall's own screenshot: both windows in one picture, each where it is.
@@ -43,12 +47,14 @@ final class SeveralMonitorsTests: XCTestCase {
         }
         Thread.sleep(forTimeInterval: 3)
         var readings: [(left: Int?, right: Int?)] = []
+        var last: PNGFrame?
         for index in 0..<20 {
             let capture = folder + "/capture-\(index).png"
             let taken = try CommandRunner.run(["-display", monitors.display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
             XCTAssertEqual(taken.status, 0, taken.standardError)
             let frame = try XCTUnwrap(PNGFrame.read(capture), "capture \(index) reads back")
             XCTAssertEqual("\(frame.width)x\(frame.height)", "1280x360", "the root window spans both monitors")
+            last = frame
             readings.append((FrameCode.read(from: frame.image, in: PixelRect(x: 320, y: 0, width: 320, height: 360)),
                              FrameCode.read(from: frame.image, in: PixelRect(x: 640, y: 0, width: 320, height: 360))))
             Thread.sleep(forTimeInterval: 0.15)
@@ -63,6 +69,15 @@ final class SeveralMonitorsTests: XCTestCase {
         }
         let shown = readings.compactMap(\.left)
         XCTAssertGreaterThan((shown.last ?? 0) - (shown.first ?? 0), 60, "the picture plays on across the captures: \(shown)")
+        // The overlay given to screen 'right' is drawn on its monitor, and not on the other.
+        let overlay = try XCTUnwrap(WallOverlay.overlays(of: try LayoutParser.load(path: layout)).first)
+        let place = overlay.placement(in: PixelRect(x: 0, y: 0, width: 640, height: 360))
+        let words = OverlayPainting.picture(of: "Gate 7", lineHeight: place.lineHeight, color: overlay.color, background: overlay.background)
+        let screenshot = try XCTUnwrap(last)
+        let (onRight, onLeft) = (OverlayOnScreenTests.difference(words, in: screenshot.image, at: (640 + place.x, place.y)),
+                                 OverlayOnScreenTests.difference(words, in: screenshot.image, at: (place.x, place.y)))
+        XCTAssertLessThan(onRight, 300, "the overlay on its screen: \(onRight) pixels apart; on the other \(onLeft)")
+        XCTAssertGreaterThan(onLeft, 3 * onRight, "not on the other screen: \(onLeft) pixels apart")
         let own = try XCTUnwrap(PNGFrame.read(saved), "the wall's own screenshot reads back")
         XCTAssertEqual("\(own.width)x\(own.height)", "1280x360", "both monitors' windows in one picture")
         let ownCodes = [320, 640].map { FrameCode.read(from: own.image, in: PixelRect(x: $0, y: 0, width: 320, height: 360)) }

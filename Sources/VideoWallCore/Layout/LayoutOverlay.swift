@@ -19,6 +19,8 @@ package struct LayoutOverlay: Sendable, Equatable {
     package var content: Content
     /// The region it is placed over (0-based), or nil: the whole wall.
     package var region: Int?
+    /// The screen of the layout's canvas it is drawn on (`screen:`), or nil: every screen.
+    package var screen: String?
     /// Its top left corner, in fractions of the area.
     package var x: Double
     package var y: Double

@@ -3,10 +3,10 @@ import Yams
 
 /// `overlays:`: a list of clocks, texts and images drawn over the wall or a region.
 extension LayoutParser {
-    static let overlayKeys = ["clock", "text", "image", "ticker", "ticker-file", "ticker-url", "refresh", "speed", "timezone", "region", "x", "y", "size", "color",
+    static let overlayKeys = ["clock", "text", "image", "ticker", "ticker-file", "ticker-url", "refresh", "speed", "timezone", "region", "screen", "x", "y", "size", "color",
                               "background", "opacity"]
 
-    static func overlays(_ fields: YAMLFields, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> [LayoutOverlay] {
+    static func overlays(_ fields: YAMLFields, regionCount: Int, screens: [String], reader: YAMLFieldReader) throws(LayoutError) -> [LayoutOverlay] {
         guard let node = fields.node("overlays") else { return [] }
         guard case .sequence(let sequence) = node else {
             throw fields.fail("overlays", "'overlays' must be a list of overlays, got \(reader.describe(node))")
@@ -18,12 +18,12 @@ extension LayoutParser {
         }
         var overlays: [LayoutOverlay] = []
         for (index, item) in items.enumerated() {
-            overlays.append(try overlay(item, number: index + 1, regionCount: regionCount, reader: reader))
+            overlays.append(try overlay(item, number: index + 1, regionCount: regionCount, screens: screens, reader: reader))
         }
         return overlays
     }
 
-    private static func overlay(_ node: Node, number: Int, regionCount: Int, reader: YAMLFieldReader) throws(LayoutError) -> LayoutOverlay {
+    private static func overlay(_ node: Node, number: Int, regionCount: Int, screens: [String], reader: YAMLFieldReader) throws(LayoutError) -> LayoutOverlay {
         let prefix = "overlay \(number): "
         guard node.mapping != nil else {
             throw reader.error(at: node, "overlay \(number) must be a mapping with one of clock, text, image, ticker, ticker-file or ticker-url, got \(reader.describe(node))")
@@ -110,6 +110,16 @@ extension LayoutParser {
                 throw fields.fail("region", "'region' must name one of the layout's \(regionCount) regions (from 1), got \(region)")
             }
             overlay.region = region - 1
+        }
+        if let screen = try fields.text("screen") {
+            guard !screens.isEmpty else {
+                throw fields.fail("screen", "'screen' needs a layout with a canvas and screens (the overlay is drawn on that screen only)")
+            }
+            guard screens.contains(screen) else {
+                throw fields.fail("screen", "'screen' must name one of the layout's screens ("
+                    + screens.map { TerminalText.quoted($0) }.joined(separator: ", ") + "), got \(TerminalText.quoted(screen))")
+            }
+            overlay.screen = screen
         }
         for (key, keyPath) in [("x", \LayoutOverlay.x), ("y", \LayoutOverlay.y)] {
             guard let value = try fields.number(key) else { continue }

@@ -68,7 +68,7 @@ package enum LayoutParser {
         }
         var layout = Layout(name: name, background: background, gap: gap, regions: regions, syncItems: syncItems)
         layout.canvas = try canvas(fields, reader: reader)
-        layout.overlays = try overlays(fields, regionCount: regions.count, reader: reader)
+        layout.overlays = try overlays(fields, regionCount: regions.count, screens: layout.canvas?.screens.map(\.name) ?? [], reader: reader)
         layout.power = try power(fields, reader: reader)
         return layout
     }

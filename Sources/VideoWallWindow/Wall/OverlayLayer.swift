@@ -34,8 +34,11 @@ final class OverlayLayer {
     private var connections: [GtkSignalConnection] = []
     private var clockTimer: TimeoutToken?
     private var timers: [TimeoutToken] = []
-    /// The areas last given to `place`: the stage and each region.
-    private var areas: (stage: PixelRect, regions: [PixelRect])?
+    /// The areas last given to `place`: the stage, each region, each screen of the canvas.
+    private var areas: (stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect])?
+    /// The screen of the canvas the window is (nil: it shows the whole layout): an overlay
+    /// given to another screen is not drawn here.
+    private let screen: String?
     /// An overlay that cannot be shown (an image that cannot be read), said once each.
     var onProblem: ((String) -> Void)?
 
@@ -43,9 +46,10 @@ final class OverlayLayer {
     /// laid out on the upright picture and drawn turned with it.
     private let turn: ScreenTurn
 
-    init(overlays: [WallOverlay], on stage: UnsafeMutablePointer<GtkWidget>, turn: ScreenTurn = .none) {
+    init(overlays: [WallOverlay], on stage: UnsafeMutablePointer<GtkWidget>, turn: ScreenTurn = .none, screen: String? = nil) {
         self.stage = stage
         self.turn = turn
+        self.screen = screen
         for overlay in overlays {
             let widget = gtk_drawing_area_new()!
             let item = Item(overlay: overlay, widget: widget)
@@ -115,8 +119,8 @@ final class OverlayLayer {
 
     /// Places every overlay over its area: `stage` for the wall, `regions[i]` for region i (in
     /// the upright picture's pixels when it is turned).
-    func place(stage: PixelRect, regions: [PixelRect]) {
-        areas = (stage, regions)
+    func place(stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect] = [:]) {
+        areas = (stage, regions, screens)
         refresh(at: Date())
     }
 
@@ -124,7 +128,16 @@ final class OverlayLayer {
     private func refresh(at date: Date) {
         guard let areas else { return }
         for item in items {
-            let area = item.overlay.region.flatMap { $0 < areas.regions.count ? areas.regions[$0] : nil } ?? areas.stage
+            var area = item.overlay.region.flatMap { $0 < areas.regions.count ? areas.regions[$0] : nil } ?? areas.stage
+            if let given = item.overlay.screen {
+                // Drawn on its screen only: over this window when it is that screen, over that
+                // screen's part of the canvas when the window shows all of it.
+                if let screen {
+                    guard given == screen else { gtk_widget_hide(item.widget); continue }
+                } else if let part = areas.screens[given] {
+                    area = part
+                }
+            }
             let placement = item.overlay.placement(in: area)
             let text = item.overlay.text(at: date)
             let changed = text != item.text || placement.lineHeight != item.lineHeight

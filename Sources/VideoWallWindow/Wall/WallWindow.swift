@@ -183,7 +183,8 @@ public final class WallWindow {
             gtk_layout_put(vw_layout(stage), compare.box, 0, 0)
             self.compare = compare
         }
-        overlays = OverlayLayer(overlays: WallOverlay.overlays(of: layout), on: stage, turn: options.screen == nil ? .none : options.turn)
+        overlays = OverlayLayer(overlays: WallOverlay.overlays(of: layout), on: stage, turn: options.screen == nil ? .none : options.turn,
+                                screen: layout.canvas == nil ? nil : options.screen?.name)
         gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         gtk_layout_put(vw_layout(stage), messageBanner.box, 8, 8)
 
@@ -564,7 +565,17 @@ public final class WallWindow {
             view.layout(in: frame)
             placed.append(frame)
         }
-        overlays?.place(stage: area, regions: placed)
+        // On a canvas seen whole, an overlay given to one screen goes over that screen's part.
+        var screens: [String: PixelRect] = [:]
+        if let canvas = layout.canvas, canvas.size.width > 0, canvas.size.height > 0 {
+            let scaleX = Double(area.width) / canvas.size.width, scaleY = Double(area.height) / canvas.size.height
+            for screen in canvas.screens {
+                let lit = screen.activeArea
+                screens[screen.name] = Rect(x: Double(area.x) + lit.x * scaleX, y: Double(area.y) + lit.y * scaleY,
+                                            width: lit.width * scaleX, height: lit.height * scaleY).integral
+            }
+        }
+        overlays?.place(stage: area, regions: placed, screens: screens)
         placeBanners()
     }
 

@@ -86,4 +86,26 @@ final class LayoutCanvasTests: XCTestCase {
         XCTAssertEqual(screens.map(\.monitor), [1, nil])
         XCTAssertEqual(screens.map(\.rotation), [90, 0])
     }
+
+    func testAnOverlayMayBeGivenToOneScreen() throws {
+        let canvas = """
+            canvas: {width: 1000, height: 500}
+            screens:
+              - {name: a, x: 0, y: 0, width: 500, height: 500, pixels: 1920x1080}
+              - {name: b, x: 500, y: 0, width: 500, height: 500, pixels: 1920x1080}
+            regions:
+              - {x: 0, y: 0, width: 1, height: 1}
+
+            """
+        let layout = try LayoutParser.parse(yaml: canvas + "overlays:\n  - {clock: HH:mm, screen: b}\n  - {text: hi}\n", sourceName: "wall.yaml")
+        XCTAssertEqual(layout.overlays.map(\.screen), ["b", nil])
+        XCTAssertThrowsError(try LayoutParser.parse(yaml: canvas + "overlays:\n  - {text: hi, screen: c}\n", sourceName: "wall.yaml")) { error in
+            XCTAssertEqual((error as? LayoutError)?.description, "wall.yaml:8: overlay 1: 'screen' must name one of the layout's screens ('a', 'b'), got 'c'")
+        }
+        XCTAssertThrowsError(try LayoutParser.parse(yaml: "regions:\n  - {x: 0, y: 0, width: 1, height: 1}\noverlays:\n  - {text: hi, screen: a}\n",
+                                                    sourceName: "wall.yaml")) { error in
+            XCTAssertEqual((error as? LayoutError)?.description,
+                           "wall.yaml:4: overlay 1: 'screen' needs a layout with a canvas and screens (the overlay is drawn on that screen only)")
+        }
+    }
 }
