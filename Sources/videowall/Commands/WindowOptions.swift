@@ -136,13 +136,13 @@ struct WindowSettings {
             return
         }
         monitors = try MonitorAssignment.resolve(screensOption, canvas: plan?.layout.canvas, layoutName: plan?.layout.name ?? "the layout")
-        if monitors != nil { fullscreen = true }
     }
 
     /// The option that asks for a screen (`DisplayDemand`'s `needsScreen`), as the user wrote it.
     var optionNeedingScreen: String? {
         if kiosk { return "--kiosk" }
         if screensOption != nil { return "--screens" }
+        if monitors != nil { return "a layout whose screens name monitors" }
         if fullscreen { return "--fullscreen" }
         return monitor == nil ? nil : "--monitor"
     }
