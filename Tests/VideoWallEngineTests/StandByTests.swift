@@ -23,6 +23,8 @@ final class StandByTests: XCTestCase {
             XCTAssertTrue(wall.isStandingBy)
             XCTAssertEqual(wall.players.map { $0.pipeline.currentState.current }, [.null, .null], "every pipeline stopped: its decoder let go")
             let stood = try XCTUnwrap(wall.position)
+            let apart = await wall.positionSpread()
+            XCTAssertLessThanOrEqual(apart, 1_000_000, "it stood by with every tile on one frame: \(wall.players.map(\.position))")
             await pause(seconds: 1)
             XCTAssertEqual(try XCTUnwrap(wall.position).seconds, stood.seconds, accuracy: 0.001, "the wall stands where it stopped")
             XCTAssertEqual(wall.transport, .paused)

@@ -13,8 +13,9 @@ extension Wall {
     package func standBy() async {
         guard !isStopping, !isStandingBy else { return }
         playsOnWaking = intendsToPlay
-        perform(.pause)
-        await whenIdle()
+        // Paused with every tile brought onto one frame (what `send(.pause)` waits for), so the
+        // picture left on screen, and the place it wakes at, is one instant.
+        await send(.pause)
         standingByPosition = position
         for player in players { await player.standBy() }
     }

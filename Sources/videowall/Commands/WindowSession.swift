@@ -146,9 +146,12 @@ struct WindowSession {
         let tileScreenshots = TileScreenshots(playback.tileScreenshots)
         let screenshotDirectory = window.screenshotDirectory
         var keyScreenshots: [Task<Void, Never>] = []
+        // Held weakly: a window keeping its wall's windows (itself among them) would never go,
+        // nor the wall its closure holds, and the pipelines would outlive GStreamer.
+        let everyWindow = WindowList(windows)
         for window in windows {
             window.onScreenshots = {
-                keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(wall, windows: windows, in: screenshotDirectory) })
+                keyScreenshots.append(Task { @MainActor in await TileScreenshots.saveNumbered(wall, windows: everyWindow.windows, in: screenshotDirectory) })
             }
         }
         // `I` in any window of the wall; the answer shows in the window it was pressed in.
@@ -300,4 +303,19 @@ private final class ScreenshotState {
 @MainActor
 final class ReportState {
     var started = false
+}
+
+/// A wall's windows held weakly, for what a window keeps (its key handlers) that needs them all.
+@MainActor
+private final class WindowList {
+    private let references: [Weak]
+    private final class Weak {
+        weak var window: WallWindow?
+        init(_ window: WallWindow) { self.window = window }
+    }
+
+    init(_ windows: [WallWindow]) { references = windows.map(Weak.init) }
+
+    /// Those still open.
+    var windows: [WallWindow] { references.compactMap(\.window) }
 }
