@@ -132,7 +132,8 @@ final class OverlayOnScreenTests: XCTestCase {
         XCTAssertLessThan(found.differing, fetchedGlyphs / 3, "the words fetched from the ticker's address: \(found)")
         // The files' times bound the time between the two pictures from above only: each is
         // written after its picture was taken, the second once the first is on disk, and a
-        // machine that stalls (a CI machine once stood still 14 s here) writes them later still.
+        // slow machine writes them later still (in one CI run the second file came 14.9 s after
+        // the first while the ticker had moved 49 px, about 0.4 s of its speed).
         let between = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: changed)[.modificationDate] as? Date).timeIntervalSince(written)
         let moved = first.x - second.x, most = 0.1 * Double(frame.width) * between
         XCTAssertGreaterThan(moved, 5, "the ticker moved left between the two pictures: \(moved) px")
