@@ -26,6 +26,12 @@ struct CommandRunner {
             .deletingLastPathComponent().appendingPathComponent(name)
     }
 
+    /// The whole X screen of `display` as a PNG at `path`, taken by ImageMagick's `import`
+    /// from outside the program under test.
+    static func captureRoot(of display: String, to path: String) throws -> Result {
+        try run(["-display", display, "-window", "root", path], program: "/usr/bin/import", timeout: 20)
+    }
+
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.
     /// `signalAfter` seconds after the start, it is sent `signal`; `signals` sends more, each
     /// at its own time after the start. `directory` is the working directory (default: the

@@ -56,7 +56,7 @@ final class PowerScheduleTests: XCTestCase {
         func codes(at seconds: Double) throws -> [Int?] {
             Thread.sleep(forTimeInterval: max(0, seconds - Date().timeIntervalSince(start)))
             let capture = folder + "/capture-\(Int(seconds * 10)).png"
-            let taken = try CommandRunner.run(["-display", display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+            let taken = try CommandRunner.captureRoot(of: display, to: capture)
             XCTAssertEqual(taken.status, 0, taken.standardError)
             let frame = try XCTUnwrap(PNGFrame.read(capture))
             return [0, 360].map { FrameCode.read(from: frame.image, in: PixelRect(x: 320, y: $0, width: 640, height: 360)) }

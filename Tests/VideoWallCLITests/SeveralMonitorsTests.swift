@@ -14,28 +14,15 @@ import XCTest
 final class SeveralMonitorsTests: XCTestCase {
     func testTwoMonitorsShowTheirHalvesOfOnePictureOnOneFrame() throws {
         let monitors = try DummyMonitors(count: 2, width: 640, height: 360)
-        let clip = try onMainLoop(timeout: 90) {
-            try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 640, height: 360, frameRate: 30, frames: 300, codec: .h264,
-                                                                        keyFrameInterval: 30, codeCopies: 2), in: TestClips.directory)
-        }
+        let clip = try halvesClip()
         let folder = NSTemporaryDirectory() + "vw-monitors-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        // Millimetres as pixels: screen 'left' is monitor 0 (x 0 to 640), 'right' monitor 1
-        // (640 to 1280); the region is the middle half of the canvas, 640x360 on the screen,
-        // the clip's own size, so x 320 to 640 shows its left half and 640 to 960 its right.
-        let layout = folder + "/two-monitors.yaml"
-        try """
-            name: two-monitors
-            canvas: {width: 1280, height: 360}
-            screens:
-              - {name: left, x: 0, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 0}
-              - {name: right, x: 640, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 1}
-            regions:
-              - {x: 0.25, y: 0, width: 0.5, height: 1, fit: fill}
+        let layout = try Self.twoMonitorLayout(in: folder, adding: """
             overlays:
               - {text: "Gate 7", screen: right, x: 0.55, y: 0.6, size: 0.12, color: "#FFD000", background: "#000000"}
-            """.write(toFile: layout, atomically: true, encoding: .utf8)
+
+            """)
 
         // The wall's own screenshot: both windows in one picture, each where it is.
         let saved = folder + "/wall-screenshot.png"
@@ -50,7 +37,7 @@ final class SeveralMonitorsTests: XCTestCase {
         var last: PNGFrame?
         for index in 0..<20 {
             let capture = folder + "/capture-\(index).png"
-            let taken = try CommandRunner.run(["-display", monitors.display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+            let taken = try CommandRunner.captureRoot(of: monitors.display, to: capture)
             XCTAssertEqual(taken.status, 0, taken.standardError)
             let frame = try XCTUnwrap(PNGFrame.read(capture), "capture \(index) reads back")
             XCTAssertEqual("\(frame.width)x\(frame.height)", "1280x360", "the root window spans both monitors")
@@ -119,7 +106,7 @@ final class SeveralMonitorsTests: XCTestCase {
         var upright: [Int?] = [], asCaptured: [Int?] = []
         for index in 0..<3 {
             let capture = folder + "/capture-\(index).png"
-            let taken = try CommandRunner.run(["-display", monitors.display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+            let taken = try CommandRunner.captureRoot(of: monitors.display, to: capture)
             XCTAssertEqual(taken.status, 0, taken.standardError)
             let frame = try XCTUnwrap(PNGFrame.read(capture), "capture \(index) reads back")
             XCTAssertEqual("\(frame.width)x\(frame.height)", "640x360")
@@ -154,23 +141,11 @@ final class SeveralMonitorsTests: XCTestCase {
     /// half; when it goes away the window hides again. Each change is said.
     func testAKioskScreenWaitsForItsMonitorAndShowsWhenItComes() throws {
         let monitors = try DummyMonitors(count: 2, width: 640, height: 360, connected: 1)
-        let clip = try onMainLoop(timeout: 90) {
-            try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 640, height: 360, frameRate: 30, frames: 300, codec: .h264,
-                                                                        keyFrameInterval: 30, codeCopies: 2), in: TestClips.directory)
-        }
+        let clip = try halvesClip()
         let folder = NSTemporaryDirectory() + "vw-monitor-wait-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let layout = folder + "/two-monitors.yaml"
-        try """
-            name: two-monitors
-            canvas: {width: 1280, height: 360}
-            screens:
-              - {name: left, x: 0, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 0}
-              - {name: right, x: 640, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 1}
-            regions:
-              - {x: 0.25, y: 0, width: 0.5, height: 1, fit: fill}
-            """.write(toFile: layout, atomically: true, encoding: .utf8)
+        let layout = try Self.twoMonitorLayout(in: folder)
         let runs = Runs()
         runs.start("wall") {
             try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "10", "--layout", layout, clip],
@@ -178,7 +153,7 @@ final class SeveralMonitorsTests: XCTestCase {
         }
         func capture(_ name: String) throws -> PNGFrame {
             let path = folder + "/\(name).png"
-            let taken = try CommandRunner.run(["-display", monitors.display, "-window", "root", path], program: "/usr/bin/import", timeout: 20)
+            let taken = try CommandRunner.captureRoot(of: monitors.display, to: path)
             XCTAssertEqual(taken.status, 0, taken.standardError)
             return try XCTUnwrap(PNGFrame.read(path))
         }
@@ -214,6 +189,35 @@ final class SeveralMonitorsTests: XCTestCase {
         XCTAssertEqual(result.status, 64, result.standardError)
         XCTAssertTrue(result.standardError.contains("screen 'right': monitor 1: there is no such monitor (this display has 1, numbered from 0)"),
                       result.standardError)
+    }
+
+    /// A 640x360 frame-coded clip with a whole code in each half, so each monitor's half of a
+    /// picture crossing two monitors is read alone.
+    private func halvesClip() throws -> String {
+        try onMainLoop(timeout: 90) {
+            try await FrameCodedClipGenerator.cached(FrameCodedClipSpec(width: 640, height: 360, frameRate: 30, frames: 300, codec: .h264,
+                                                                        keyFrameInterval: 30, codeCopies: 2), in: TestClips.directory)
+        }
+    }
+
+    /// Writes the layout of two 640x360 monitors side by side, with `adding` (more YAML) at its
+    /// end, into `folder`; its path. Millimetres as pixels: screen 'left' is monitor 0 (x 0 to
+    /// 640), 'right' monitor 1 (640 to 1280); the region is the middle half of the canvas,
+    /// 640x360 on the screen, the clip's own size, so x 320 to 640 shows its left half and 640
+    /// to 960 its right.
+    private static func twoMonitorLayout(in folder: String, adding: String = "") throws -> String {
+        let layout = folder + "/two-monitors.yaml"
+        try ("""
+            name: two-monitors
+            canvas: {width: 1280, height: 360}
+            screens:
+              - {name: left, x: 0, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 0}
+              - {name: right, x: 640, y: 0, width: 640, height: 360, pixels: 640x360, monitor: 1}
+            regions:
+              - {x: 0.25, y: 0, width: 0.5, height: 1, fit: fill}
+
+            """ + adding).write(toFile: layout, atomically: true, encoding: .utf8)
+        return layout
     }
 
     func testScreensTheLayoutDoesNotHaveAreRefused() throws {

@@ -47,7 +47,7 @@ final class WallOverlaySyncTests: XCTestCase {
         XCTAssertTrue(said.succeeded, said.error)
         Thread.sleep(forTimeInterval: 2.5)
         let capture = scratch.folder + "/follower.png"
-        let taken = try CommandRunner.run(["-display", followerDisplay, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+        let taken = try CommandRunner.captureRoot(of: followerDisplay, to: capture)
         XCTAssertEqual(taken.status, 0, taken.standardError)
         let results = runs.wait()
         for name in ["leader", "follower"] {

@@ -55,7 +55,7 @@ final class WallScreensTests: XCTestCase {
             // Joined after the clock's 2 s of settling and the half-second lead.
             Thread.sleep(forTimeInterval: 6)
             let capture = folder + "/\(screen.name).png"
-            let taken = try CommandRunner.run(["-display", display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+            let taken = try CommandRunner.captureRoot(of: display, to: capture)
             let result = follower.wait()[screen.name] ?? nil
             XCTAssertEqual(result?.status, 0, "\(screen.name): \(result?.standardError ?? "did not run")")
             XCTAssertEqual(taken.status, 0, taken.standardError)

@@ -129,7 +129,7 @@ final class WebControlTests: XCTestCase {
             // The last repaint reaches the X server after the command's reply.
             Thread.sleep(forTimeInterval: 0.5)
             let capture = folder + "/screen.png"
-            let taken = try CommandRunner.run(["-display", display, "-window", "root", capture], program: "/usr/bin/import", timeout: 20)
+            let taken = try CommandRunner.captureRoot(of: display, to: capture)
             XCTAssertEqual(taken.status, 0, taken.standardError)
             return try PNGFrame.read(capture)?.frameIndex
         }

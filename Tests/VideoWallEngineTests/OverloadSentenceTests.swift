@@ -11,7 +11,5 @@ final class OverloadSentenceTests: XCTestCase {
         XCTAssertEqual(figure.sentence, "this machine cannot keep up decoding: tile 3 shows 14 of 30 frames per second")
         figure.cause = .link
         XCTAssertEqual(figure.sentence, "the network cannot keep up: tile 3 shows 14 of 30 frames per second (its link is slower than its stream)")
-        figure.cause = .display
-        XCTAssertEqual(figure.sentence, "the display cannot keep up: tile 3 shows 14 of 30 frames per second")
     }
 }

@@ -50,12 +50,8 @@ final class StandByTests: XCTestCase {
 
     func testAPausedWallWakesPaused() throws {
         try onMainLoop(timeout: 60) {
-            let clip = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300))
-            let wall = try Wall()
+            let wall = try await Self.twoTilesPlaying()
             defer { wall.shutDown() }
-            await wall.load([TileSpec(source: clip), TileSpec(source: clip)])
-            wall.play()
-            await pause(seconds: 0.5)
             wall.perform(.pause)
             await wall.whenIdle()
             await wall.standBy()
@@ -68,12 +64,8 @@ final class StandByTests: XCTestCase {
 
     func testWhileStandingByPlayAndPauseSayHowItWakesAndNothingMovesIt() throws {
         try onMainLoop(timeout: 60) {
-            let clip = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300))
-            let wall = try Wall()
+            let wall = try await Self.twoTilesPlaying()
             defer { wall.shutDown() }
-            await wall.load([TileSpec(source: clip), TileSpec(source: clip)])
-            wall.play()
-            await pause(seconds: 0.5)
             await wall.standBy()
             let stood = try XCTUnwrap(wall.position)
             XCTAssertFalse(wall.perform(.seek(SeekIntent(target: 5, reference: .absolute, precision: .accurate))), "its pipelines are stopped")
@@ -85,5 +77,16 @@ final class StandByTests: XCTestCase {
             XCTAssertEqual(try XCTUnwrap(wall.position).seconds, stood.seconds, accuracy: 0.05, "where it stood")
             await wall.close()
         }
+    }
+
+    /// A wall of one 320x180 clip in two tiles, half a second into play.
+    @MainActor
+    private static func twoTilesPlaying() async throws -> Wall {
+        let clip = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300))
+        let wall = try Wall()
+        await wall.load([TileSpec(source: clip), TileSpec(source: clip)])
+        wall.play()
+        await pause(seconds: 0.5)
+        return wall
     }
 }

@@ -4,8 +4,6 @@ package enum OverloadCause: Sendable, Equatable {
     case decoding
     /// A network tile whose data ran short: its link is slower than its stream.
     case link
-    /// The tiles' sinks keep up but the window paints fewer frames: the display is the limit.
-    case display
 
     /// How long after its data last ran short a network tile's slowness is still its link's.
     package static let linkMemory = MediaTime.seconds(5)

@@ -815,13 +815,7 @@ package final class Player {
     /// cause better than a pipeline's error), unless it is `final`.
     func fail(_ error: AssetError, final: Bool = false) {
         guard state != .failed else { return }
-        // What it showed until now, before NULL zeroes the sink's counts and drops its frame.
-        finalStatistics = statistics
-        heldPosition = position
-        restartCheck?.cancel()
-        restartCheck = nil
-        endCheck?.cancel()
-        endCheck = nil
+        keepWhatItShowed()
         failure = error
         requeue.isEnabled = false
         apply(.failed(error.reasonText))
@@ -875,15 +869,21 @@ package final class Player {
         await settle()
     }
 
-    /// Stops the pipeline (NULL) for a reason that is no failure of the tile.
-    private func stopOnPurpose(_ reason: String) {
-        guard state != .failed else { return }
+    /// Before the pipeline stops: what it showed until now is kept (NULL zeroes the sink's
+    /// counts and drops its frame), and the checks on its restart and its end are called off.
+    private func keepWhatItShowed() {
         finalStatistics = statistics
         heldPosition = position
         restartCheck?.cancel()
         restartCheck = nil
         endCheck?.cancel()
         endCheck = nil
+    }
+
+    /// Stops the pipeline (NULL) for a reason that is no failure of the tile.
+    private func stopOnPurpose(_ reason: String) {
+        guard state != .failed else { return }
+        keepWhatItShowed()
         stateChanges.requestState(.null)
         resumeWaiters(false)
         apply(.failed(reason))

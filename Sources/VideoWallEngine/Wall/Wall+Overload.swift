@@ -89,7 +89,6 @@ extension OverloadMeter.Figure {
         guard let tile else { return "this machine cannot keep up: the slowest tile shows " + frames }
         switch cause {
         case .link?: return "the network cannot keep up: tile \(tile + 1) shows \(frames) (its link is slower than its stream)"
-        case .display?: return "the display cannot keep up: tile \(tile + 1) shows \(frames)"
         case .decoding?, nil: return "this machine cannot keep up decoding: tile \(tile + 1) shows \(frames)"
         }
     }
