@@ -47,6 +47,19 @@ static inline void vw_window_paint_now(GdkWindow *window) {
     G_GNUC_END_IGNORE_DEPRECATIONS
 }
 
+// The windows of one wall on several monitors painted as one: on X11 inside
+// gdk_x11_display_grab (XGrabServer), so no other client (a screen capture, a compositor)
+// is served between the first window's new picture and the last one's, even when this
+// process is preempted between them. Elsewhere, back to back.
+static inline void vw_windows_paint_together(GdkWindow *const *windows, guint count) {
+    if (count == 0) return;
+    GdkDisplay *d = gdk_window_get_display(windows[0]);
+    gboolean x11 = GDK_IS_X11_DISPLAY(d);
+    if (x11) gdk_x11_display_grab(d);
+    for (guint i = 0; i < count; i++) vw_window_paint_now(windows[i]);
+    if (x11) gdk_x11_display_ungrab(d);
+}
+
 // DPMSQueryExtension + DPMSCapable, then DPMSEnable + DPMSForceLevel (DPMSModeOff or
 // DPMSModeOn): switches the X server's monitors off or on. 1 done, 0 the server cannot (no
 // DPMS: Xvfb, a dummy driver), -1 not an X11 display.

@@ -387,11 +387,12 @@ public final class WallWindow {
             candidates.following.removeAll()  // one tile alone shows its newest frame
         }
         for window in group { window.paintChosenFrames(candidates) }
-        for follower in group.dropFirst() {
-            // Painted now, not at the follower's own frame clock's next cycle: this window
-            // paints right after this tick, and the X server gets all pictures in one flush.
-            if let gdkWindow = gtk_widget_get_window(follower.window) { vw_window_paint_now(gdkWindow) }
-        }
+        guard group.count > 1 else { return }
+        // Every window painted now, together, not each at its own frame clock's next cycle
+        // (each toplevel has one): a capture of the screen never sees one monitor's window on
+        // the new frame and another's on the old.
+        let gdkWindows: [OpaquePointer?] = group.compactMap { gtk_widget_get_window($0.window) }
+        gdkWindows.withUnsafeBufferPointer { vw_windows_paint_together($0.baseAddress, guint($0.count)) }
     }
 
     /// Not closed or destroyed (a window of a group may go before the one that leads it).
