@@ -879,9 +879,11 @@ public final class WallWindow {
     }
 
     /// A paused pipeline sends no new frame by itself: the wall is sought where it stands, so
-    /// the crop just changed shows on the frame it holds.
+    /// the crop just changed shows on the frame it holds. Also while a seek of a paused wall
+    /// is still running (a zoom notch's): that one's frame may have passed the scalers with the
+    /// crop before, and this request waits for it and goes after.
     private func refreshPausedPicture() {
-        guard let wall, wall.transport == .paused, let position = wall.position else { return }
+        guard let wall, wall.snapshot.isPaused, wall.transport != .loading, let position = wall.position else { return }
         wall.perform(.seek(SeekIntent(target: position.seconds, reference: .absolute, precision: .accurate, throttled: true)))
     }
 
