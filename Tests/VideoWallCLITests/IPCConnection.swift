@@ -144,6 +144,13 @@ final class BackgroundRun: @unchecked Sendable {
         return startedPID
     }
 
+    /// Sends the program `signal` (SIGTERM: it stops as `q` does, with the tiles' status) once
+    /// the test has seen what it waited for, and waits for it to end.
+    func stop(signal: Int32 = SIGTERM, timeout: Double = 30) throws -> CommandRunner.Result {
+        if let pid = processID() { kill(pid, signal) }
+        return try finish(timeout: timeout)
+    }
+
     /// Waits for the program to end.
     func finish(timeout: Double = 30) throws -> CommandRunner.Result {
         guard done.wait(timeout: .now() + timeout) == .success, let result else {
