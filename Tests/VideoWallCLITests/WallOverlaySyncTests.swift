@@ -28,40 +28,52 @@ final class WallOverlaySyncTests: XCTestCase {
         let layout = scratch.folder + "/overlay-sync.yaml"
         try yaml.write(toFile: layout, atomically: true, encoding: .utf8)
 
-        let runs = Runs()
-        runs.start("leader") {
-            try CommandRunner.run(["lead", "--kiosk", "--no-audio", "--no-mpris", "--quit-after", "16", "--layout", layout,
-                                   "--clock-port", "\(scratch.clockPort)", "--control-port", "\(scratch.controlPort)",
-                                   "--input-ipc-server", scratch.socket, clip],
-                                  environment: ["DISPLAY": leaderDisplay], display: true, timeout: 60)
+        let overlay = try XCTUnwrap(WallOverlay.overlays(of: try LayoutParser.parse(yaml: yaml, sourceName: "overlay-sync.yaml")).first)
+        let place = overlay.placement(in: PixelRect(x: 0, y: 0, width: 1280, height: 720))
+        /// How far the follower's screen is from showing `words` (pixels apart), and its picture.
+        func shown(_ words: [String], _ name: String) throws -> [Int] {
+            let capture = scratch.folder + "/\(name).png"
+            let taken = try CommandRunner.captureRoot(of: followerDisplay, to: capture)
+            XCTAssertEqual(taken.status, 0, taken.standardError)
+            let frame = try XCTUnwrap(PNGFrame.read(capture))
+            XCTAssertEqual("\(frame.width)x\(frame.height)", "1280x720")
+            return words.map {
+                OverlayOnScreenTests.difference(OverlayPainting.picture(of: $0, lineHeight: place.lineHeight, color: overlay.color, background: overlay.background),
+                                                in: frame.image, at: (place.x, place.y))
+            }
         }
+
+        let leader = BackgroundRun(["lead", "--kiosk", "--no-audio", "--no-mpris", "--quit-after", "60", "--layout", layout,
+                                    "--clock-port", "\(scratch.clockPort)", "--control-port", "\(scratch.controlPort)",
+                                    "--input-ipc-server", scratch.socket, clip],
+                                   environment: ["DISPLAY": leaderDisplay], display: true, timeout: 90)
         Thread.sleep(forTimeInterval: 2)
-        runs.start("follower") {
-            try CommandRunner.run(["follow", "--kiosk", "--no-audio", "--no-mpris", "--media-root", NSTemporaryDirectory(), "--quit-after", "10",
-                                   "127.0.0.1:\(scratch.controlPort)"],
-                                  environment: ["DISPLAY": followerDisplay], display: true, timeout: 60)
+        let follower = BackgroundRun(["follow", "--kiosk", "--no-audio", "--no-mpris", "--media-root", NSTemporaryDirectory(), "--quit-after", "60",
+                                      "127.0.0.1:\(scratch.controlPort)"],
+                                     environment: ["DISPLAY": followerDisplay], display: true, timeout: 90)
+        // The follower's window shows the layout's words once it has joined (after the
+        // clock's settling); then they are changed on the leader.
+        var layoutWords = Int.max
+        let joining = Date().addingTimeInterval(15)
+        while layoutWords >= 400, Date() < joining {
+            Thread.sleep(forTimeInterval: 0.5)
+            layoutWords = try shown(["Lobby screen"], "joining")[0]
         }
-        // Joined after the clock's settling; then the words changed on the leader.
-        Thread.sleep(forTimeInterval: 6)
+        XCTAssertLessThan(layoutWords, 400, "the follower shows the layout's words: \(layoutWords) pixels apart")
         let said = try IPCClient.request([.string("set_property"), .string("overlay/1/text"), .string("Gate 12")], at: scratch.socket, timeout: .seconds(5))
         XCTAssertTrue(said.succeeded, said.error)
-        Thread.sleep(forTimeInterval: 2.5)
-        let capture = scratch.folder + "/follower.png"
-        let taken = try CommandRunner.captureRoot(of: followerDisplay, to: capture)
-        XCTAssertEqual(taken.status, 0, taken.standardError)
-        let results = runs.wait()
-        for name in ["leader", "follower"] {
-            let result = results[name] ?? nil
-            XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")")
+        // It asks its leader once a second.
+        var (now, before) = (Int.max, 0)
+        let following = Date().addingTimeInterval(5)
+        while now >= 400 || before <= 2 * now, Date() < following {
+            Thread.sleep(forTimeInterval: 0.3)
+            let differences = try shown(["Gate 12", "Lobby screen"], "follower")
+            (now, before) = (differences[0], differences[1])
         }
-        let frame = try XCTUnwrap(PNGFrame.read(capture))
-        let overlay = try XCTUnwrap(WallOverlay.overlays(of: try LayoutParser.parse(yaml: yaml, sourceName: "overlay-sync.yaml")).first)
-        let place = overlay.placement(in: PixelRect(x: 0, y: 0, width: frame.width, height: frame.height))
-        func difference(_ text: String) -> Int {
-            OverlayOnScreenTests.difference(OverlayPainting.picture(of: text, lineHeight: place.lineHeight, color: overlay.color, background: overlay.background),
-                                            in: frame.image, at: (place.x, place.y))
+        for (name, run) in [("follower", follower), ("leader", leader)] {
+            let result = try run.stop()
+            XCTAssertEqual(result.status, 0, "\(name): \(result.standardError)")
         }
-        let (now, before) = (difference("Gate 12"), difference("Lobby screen"))
         XCTAssertLessThan(now, 400, "the leader's new words on the follower's screen: \(now) pixels apart, the layout's \(before)")
         XCTAssertGreaterThan(before, 2 * now, "the layout's words gone: \(now) pixels apart, the layout's \(before)")
     }
