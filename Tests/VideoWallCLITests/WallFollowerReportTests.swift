@@ -17,15 +17,13 @@ final class WallFollowerReportTests: XCTestCase {
         let scratch = try WallScratch("vw-wall-followers", keyed: true)
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
-        let leaderArguments = scratch.leaderArguments(quitAfter: 16, [clip]) + ["--layout", "wall-3x1", "--report", folder + "/leader.json"]
+        let leaderArguments = scratch.leaderArguments(quitAfter: 60, [clip]) + ["--layout", "wall-3x1", "--report", folder + "/leader.json"]
 
-        let runs = Runs()
-        runs.start("leader") { try CommandRunner.run(leaderArguments, timeout: 50) }
+        let leader = BackgroundRun(leaderArguments, timeout: 90)
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort, key: scratch.key), "the leader serves")
-        for screen in ["left", "right"] {
-            runs.start(screen) {
-                try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "8", "--screen", screen] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 40)
-            }
+        let screens = ["left", "right"].map { screen in
+            (screen, BackgroundRun(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "60", "--screen", screen]
+                                   + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 90))
         }
 
         // A follower of the test's own, on a connection it keeps: its machine cannot keep up.
@@ -72,6 +70,8 @@ final class WallFollowerReportTests: XCTestCase {
         XCTAssertEqual(Set(during.compactMap { $0["client"] as? String }).count, 3, "one entry per connection")
 
         // Once the two have stopped, only the test's own is left.
+        var results: [String: CommandRunner.Result] = [:]
+        for (screen, run) in screens { results[screen] = try run.stop() }
         let left = Date().addingTimeInterval(10)
         var after = during
         while Date() < left, after.count > 1 {
@@ -80,10 +80,10 @@ final class WallFollowerReportTests: XCTestCase {
         }
         XCTAssertEqual(after.compactMap { $0["screen"] as? String }, ["middle"], "the two that stopped left the list")
 
-        let results = runs.wait()
+        results["leader"] = try leader.stop()
         withExtendedLifetime(own) {}
-        for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
-        let said = results["leader"]??.standardError ?? ""
+        for (name, result) in results { XCTAssertEqual(result.status, 0, "\(name): \(result.standardError)") }
+        let said = results["leader"]?.standardError ?? ""
         let host = TerminalText.shortened(machine)
         for line in ["lead: screen 'left' (\(host)) follows", "lead: screen 'right' (\(host)) left",
                      "lead: screen 'middle' (test-machine) cannot keep up: its slowest tile shows 12 of 25 frames per second"] {
