@@ -26,10 +26,9 @@ final class WallPlaylistTests: XCTestCase {
         let list = folder + "/list.m3u"
         try (clips.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
 
+        // The leader plays until the test has its follower's run, then is stopped.
+        let leaderRun = BackgroundRun(scratch.leaderArguments(quitAfter: 60, looping: true, [list]), timeout: 90)
         let runs = Runs()
-        runs.start("leader") {
-            try CommandRunner.run(scratch.leaderArguments(quitAfter: 19, looping: true, [list]), timeout: 50)
-        }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         Thread.sleep(forTimeInterval: 1)
         runs.start("follower") {
@@ -44,7 +43,8 @@ final class WallPlaylistTests: XCTestCase {
         let reply = try IPCClient.request([.string("playlist-next")], at: scratch.socket, timeout: .seconds(5))
         XCTAssertTrue(reply.succeeded, "the leader takes playlist-next: \(reply.error)")
 
-        let results = runs.wait()
+        var results = runs.wait()
+        results["leader"] = try leaderRun.stop()
         for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
         let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8)).filter { $0.tile == 1 }
         let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8)).filter { $0.tile == 1 }
@@ -84,17 +84,16 @@ final class WallPlaylistTests: XCTestCase {
         let list = folder + "/list.m3u"
         try (clips.prefix(3).joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
 
+        let leaderRun = BackgroundRun(scratch.leaderArguments(quitAfter: 60, looping: true, [clips[3], list]), timeout: 90)
         let runs = Runs()
-        runs.start("leader") {
-            try CommandRunner.run(scratch.leaderArguments(quitAfter: 19, looping: true, [clips[3], list]), timeout: 50)
-        }
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
         Thread.sleep(forTimeInterval: 1)
         let followerStart = WallScratch.monotonicNow()
         runs.start("follower") {
             try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "14", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 50)
         }
-        let results = runs.wait()
+        var results = runs.wait()
+        results["leader"] = try leaderRun.stop()
         for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
         let said = results["follower"]??.standardError ?? ""
         let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8))
