@@ -19,14 +19,10 @@ final class WallPauseTests: XCTestCase {
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
 
-        let runs = Runs()
-        runs.start("leader") {
-            try CommandRunner.run(scratch.leaderArguments(quitAfter: 19, [clip]), timeout: 50)
-        }
+        let leaderRun = BackgroundRun(scratch.leaderArguments(quitAfter: 60, [clip]), timeout: 90)
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort, key: scratch.key), "the leader serves")
-        runs.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "14", "--render-log", folder + "/follower.log"] + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 50)
-        }
+        let followerRun = BackgroundRun(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "60", "--render-log", folder + "/follower.log"]
+                                        + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 90)
         // The follower joins about 3 s after it starts (its clock settles first), later on a
         // busy machine: the pause waits until the leader hears it has played a second in sync.
         XCTAssertTrue(Self.waitForFollowerInSync(port: controlPort, key: scratch.key, timeout: 12), "the follower joined in sync")
@@ -39,10 +35,11 @@ final class WallPauseTests: XCTestCase {
         let resumedAt = WallScratch.monotonicNow()
         let resumed = try IPCClient.request([.string("set_property"), .string("pause"), .bool(false)], at: scratch.socket, timeout: .seconds(5))
         XCTAssertTrue(resumed.succeeded, "the leader takes the resume: \(resumed.error)")
-
-        let results = runs.wait()
-        for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
-        let said = results["follower"]??.standardError ?? ""
+        // Half a second until the resume, then two seconds of frames to compare.
+        Thread.sleep(forTimeInterval: 2.5)
+        let results = ["follower": try followerRun.stop(), "leader": try leaderRun.stop()]
+        for (name, result) in results { XCTAssertEqual(result.status, 0, "\(name): \(result.standardError)") }
+        let said = results["follower"]?.standardError ?? ""
         let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8))
         let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8))
         // The last frame each released before the resume (the frame a sink holds when paused
