@@ -16,10 +16,8 @@ final class WallAcrossMachinesTests: XCTestCase {
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
 
+        let leaderRun = BackgroundRun(scratch.leaderArguments(quitAfter: 60, [clip]), timeout: 90)
         let runs = Runs()
-        runs.start("leader") {
-            try CommandRunner.run(scratch.leaderArguments(quitAfter: 12, [clip]), timeout: 40)
-        }
         // The leader answers on its control port once it serves; then it is 1 s into the clip.
         let serving = Date().addingTimeInterval(15)
         var timeline: WallTimeline?
@@ -41,7 +39,8 @@ final class WallAcrossMachinesTests: XCTestCase {
                                        "127.0.0.1:\(controlPort)"], timeout: 40)
             }
         }
-        let results = runs.wait()
+        var results = runs.wait()
+        results["leader"] = try leaderRun.stop()
         for (name, result) in results {
             XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")")
         }
@@ -75,26 +74,28 @@ final class WallAcrossMachinesTests: XCTestCase {
         let scratch = try WallScratch("vw-restart")
         defer { withExtendedLifetime(scratch) {} }
         let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
-        func leader(_ name: String, seconds: Int) -> @Sendable () throws -> CommandRunner.Result {
-            { try CommandRunner.run(["lead", "--headless", "--quit-after", "\(seconds)", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
-                                     "--render-log", folder + "/\(name).log", clip], timeout: 40) }
+        func leader(_ name: String) -> BackgroundRun {
+            BackgroundRun(["lead", "--headless", "--quit-after", "60", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                           "--render-log", folder + "/\(name).log", clip], timeout: 90)
         }
-        let first = Runs()
-        first.start("first", leader("first", seconds: 7))
+        let first = leader("first")
         XCTAssertTrue(Self.waitForTimeline(port: controlPort), "the first leader serves")
-        let follower = Runs()
-        follower.start("follower") {
-            try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "22", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 60)
-        }
-        XCTAssertEqual(first.wait()["first"]??.status, 0)
+        let follower = BackgroundRun(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "60", "--render-log", folder + "/follower.log",
+                                      "127.0.0.1:\(controlPort)"], timeout: 90)
+        // The first leader goes once the follower plays with it; the second comes a second later.
+        let before = try XCTUnwrap(WallPauseTests.waitForFollowerInSync(port: controlPort, frames: 30, timeout: 15), "the follower joined the first leader")
+        XCTAssertEqual(try first.stop().status, 0)
         Thread.sleep(forTimeInterval: 1)
-        let second = Runs()
-        second.start("second", leader("second", seconds: 14))
-        let secondResult = second.wait()["second"] ?? nil
-        let followerResult = follower.wait()["follower"] ?? nil
-        XCTAssertEqual(secondResult?.status, 0, secondResult?.standardError ?? "did not run")
-        XCTAssertEqual(followerResult?.status, 0, followerResult?.standardError ?? "did not run")
-        let said = followerResult?.standardError ?? ""
+        let second = leader("second")
+        // Both stop once the follower has played 5 s with the new leader (its count goes on
+        // from the frames it showed with the first: up to a second's more than it said, as it
+        // reports once a second).
+        XCTAssertNotNil(WallPauseTests.waitForFollowerInSync(port: controlPort, frames: before + 30 + 150, timeout: 25), "the follower joined the second leader")
+        let followerResult = try follower.stop()
+        let secondResult = try second.stop()
+        XCTAssertEqual(secondResult.status, 0, secondResult.standardError)
+        XCTAssertEqual(followerResult.status, 0, followerResult.standardError)
+        let said = followerResult.standardError
         XCTAssertTrue(said.contains("follow: lost the leader"), said)
         XCTAssertTrue(said.contains("follow: the leader restarted (a new clock)"), said)
 
@@ -122,16 +123,15 @@ final class WallAcrossMachinesTests: XCTestCase {
         let scratch = try WallScratch("vw-loop")
         defer { withExtendedLifetime(scratch) {} }
         let (folder, clockPort, controlPort) = (scratch.folder, scratch.clockPort, scratch.controlPort)
-        let runs = Runs()
-        runs.start("leader") {
-            try CommandRunner.run(["lead", "--headless", "--loop", "--quit-after", "13", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
-                                   "--render-log", folder + "/leader.log", clip], timeout: 40)
-        }
+        let leaderRun = BackgroundRun(["lead", "--headless", "--loop", "--quit-after", "60", "--clock-port", "\(clockPort)", "--control-port", "\(controlPort)",
+                                       "--render-log", folder + "/leader.log", clip], timeout: 90)
         XCTAssertTrue(Self.waitForTimeline(port: controlPort), "the leader serves")
+        let runs = Runs()
         runs.start("follower") {
             try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "9", "--render-log", folder + "/follower.log", "127.0.0.1:\(controlPort)"], timeout: 40)
         }
-        let results = runs.wait()
+        var results = runs.wait()
+        results["leader"] = try leaderRun.stop()
         for (name, result) in results { XCTAssertEqual(result?.status, 0, "\(name): \(result?.standardError ?? "did not run")") }
         let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8)).filter { $0.tile == 1 }
         let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8)).filter { $0.tile == 1 }

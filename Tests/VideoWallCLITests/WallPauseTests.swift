@@ -25,7 +25,7 @@ final class WallPauseTests: XCTestCase {
                                         + scratch.keyArguments + ["127.0.0.1:\(controlPort)"], timeout: 90)
         // The follower joins about 3 s after it starts (its clock settles first), later on a
         // busy machine: the pause waits until the leader hears it has played a second in sync.
-        XCTAssertTrue(Self.waitForFollowerInSync(port: controlPort, key: scratch.key, timeout: 12), "the follower joined in sync")
+        XCTAssertNotNil(Self.waitForFollowerInSync(port: controlPort, key: scratch.key, timeout: 12), "the follower joined in sync")
         Thread.sleep(forTimeInterval: 1)
         let pausedAt = WallScratch.monotonicNow()
         // The leader is controlled through its own socket: its control port serves followers.
@@ -63,18 +63,21 @@ final class WallPauseTests: XCTestCase {
     }
 
     /// Polls the leader's `wall-followers` until a follower says it is in sync and has shown
-    /// a second of frames.
-    static func waitForFollowerInSync(port: Int, key: WallKey? = nil, timeout: Double) -> Bool {
+    /// `frames` frames (a second's at 60 fps; its tiles' count, kept across leaders); the
+    /// count then, or nil when none did within `timeout` seconds.
+    @discardableResult
+    static func waitForFollowerInSync(port: Int, key: WallKey? = nil, frames: Double = 60, timeout: Double) -> Double? {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let reply = try? IPCClient.request([.string("get_property"), .string("wall-followers")], host: "127.0.0.1", port: port, key: key, timeout: .seconds(1)),
                reply.succeeded, let data = reply.data,
                let list = try? JSONSerialization.jsonObject(with: Data(data.jsonText.utf8)) as? [[String: Any]],
-               list.contains(where: { ($0["synchronised"] as? Bool) == true && (($0["frames-rendered"] as? Double) ?? 0) >= 60 }) {
-                return true
+               let shown = list.filter({ ($0["synchronised"] as? Bool) == true }).compactMap({ $0["frames-rendered"] as? Double }).max(),
+               shown >= frames {
+                return shown
             }
             Thread.sleep(forTimeInterval: 0.2)
         }
-        return false
+        return nil
     }
 }
