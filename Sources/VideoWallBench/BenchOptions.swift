@@ -48,7 +48,7 @@ package struct BenchOptions: Sendable {
         options.tiles = 2
         options.width = 320
         options.height = 180
-        options.seconds = 5
+        options.seconds = 3
         options.costTiles = [1, 2]
         options.costWidth = 320
         options.costHeight = 180
