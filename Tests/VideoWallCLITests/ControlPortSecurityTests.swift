@@ -17,8 +17,7 @@ final class ControlPortSecurityTests: XCTestCase {
         let scratch = try WallScratch("vw-locked", keyed: true)
         defer { withExtendedLifetime(scratch) {} }
         let port = scratch.controlPort
-        let runs = Runs()
-        runs.start("leader") { try CommandRunner.run(scratch.leaderArguments(quitAfter: 14, [clip]), timeout: 40) }
+        let leader = BackgroundRun(scratch.leaderArguments(quitAfter: 60, [clip]), timeout: 90)
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: port, key: scratch.key), "the leader serves who holds the key")
 
         // Asking without the proof: the greeting, one error, the connection closed; nothing
@@ -70,8 +69,8 @@ final class ControlPortSecurityTests: XCTestCase {
         XCTAssertTrue(timeline.succeeded, timeline.error)
         XCTAssertLessThan(Date().timeIntervalSince(asking), 1, "answered at once")
 
-        let results = runs.wait()
-        XCTAssertEqual(results["leader"]??.status, 0, results["leader"]??.standardError ?? "did not run")
+        let result = try leader.stop()
+        XCTAssertEqual(result.status, 0, result.standardError)
     }
 
     func testTheNetworkIsOpenedOnlyWithAKeyAndAKeyIsKeptSecret() throws {
