@@ -111,8 +111,7 @@ final class ControlPortSecurityTests: XCTestCase {
         try FileManager.default.copyItem(atPath: clip, toPath: folderList + "/a.mp4")
         let elsewhere = scratch.folder + "/empty-root"
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
-        let runs = Runs()
-        runs.start("leader") { try CommandRunner.run(scratch.leaderArguments(quitAfter: 10, looping: true, [clip, folderList]), timeout: 40) }
+        let leaderRun = BackgroundRun(scratch.leaderArguments(quitAfter: 60, looping: true, [clip, folderList]), timeout: 90)
         XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: scratch.controlPort), "the leader serves")
         let leader = "127.0.0.1:\(scratch.controlPort)"
 
@@ -126,7 +125,7 @@ final class ControlPortSecurityTests: XCTestCase {
         XCTAssertEqual(folder.status, 64, folder.standardError)
         XCTAssertTrue(folder.standardError.contains("a folder or a device is never played for a leader"), folder.standardError)
         XCTAssertFalse(folder.standardError.contains(TestClips.directory), "the clip inside the root is not refused: \(folder.standardError)")
-        _ = runs.wait()
+        _ = try leaderRun.stop()
     }
 
     /// A URL in an event's text (a tile's failure) reaches a follower without its credentials
