@@ -21,6 +21,7 @@ final class SeveralMonitorsTests: XCTestCase {
         let layout = try Self.twoMonitorLayout(in: folder, adding: """
             overlays:
               - {text: "Gate 7", screen: right, x: 0.55, y: 0.6, size: 0.12, color: "#FFD000", background: "#000000"}
+              - {text: "Departures and arrivals", x: 0.4, y: 0.82, size: 0.1, color: "#FFFFFF", background: "#202080"}
 
             """)
 
@@ -65,6 +66,14 @@ final class SeveralMonitorsTests: XCTestCase {
                                  OverlayOnScreenTests.difference(words, in: screenshot.image, at: (place.x, place.y)))
         XCTAssertLessThan(onRight, 300, "the overlay on its screen: \(onRight) pixels apart; on the other \(onLeft)")
         XCTAssertGreaterThan(onLeft, 3 * onRight, "not on the other screen: \(onLeft) pixels apart")
+        // Words over the whole wall are placed on the canvas, as one window showing all of it
+        // would: drawn once, across the seam, each monitor showing its part.
+        let wide = try XCTUnwrap(WallOverlay.overlays(of: try LayoutParser.load(path: layout)).last)
+        let widePlace = wide.placement(in: PixelRect(x: 0, y: 0, width: 1280, height: 360))
+        let wideWords = OverlayPainting.picture(of: "Departures and arrivals", lineHeight: widePlace.lineHeight, color: wide.color, background: wide.background)
+        XCTAssertTrue(widePlace.x < 640 && widePlace.x + wideWords.width > 640, "the words cross the seam: \(widePlace), \(wideWords.width) wide")
+        let acrossSeam = OverlayOnScreenTests.difference(wideWords, in: screenshot.image, at: (widePlace.x, widePlace.y))
+        XCTAssertLessThan(acrossSeam, 500, "the words over the wall across both monitors: \(acrossSeam) pixels apart")
         let own = try XCTUnwrap(PNGFrame.read(saved), "the wall's own screenshot reads back")
         XCTAssertEqual("\(own.width)x\(own.height)", "1280x360", "both monitors' windows in one picture")
         let ownCodes = [320, 640].map { FrameCode.read(from: own.image, in: PixelRect(x: $0, y: 0, width: 320, height: 360)) }

@@ -16,10 +16,9 @@ final class OverlayLayer {
         var text: String?
         var lineHeight = 0
         var pixbuf: OpaquePointer?
-        /// A ticker's: its area's width, its text's width, and when it started scrolling.
+        /// A ticker's: its area's width and its text's width.
         var areaWidth = 0
         var textWidth = 0
-        let started = ContinuousClock.now
         /// The last problem said of it, so each is said once.
         var problem: String?
         init(overlay: WallOverlay, widget: UnsafeMutablePointer<GtkWidget>) {
@@ -34,11 +33,9 @@ final class OverlayLayer {
     private var connections: [GtkSignalConnection] = []
     private var clockTimer: TimeoutToken?
     private var timers: [TimeoutToken] = []
-    /// The areas last given to `place`: the stage, each region, each screen of the canvas.
-    private var areas: (stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect])?
-    /// The screen of the canvas the window is (nil: it shows the whole layout): an overlay
-    /// given to another screen is not drawn here.
-    private let screen: String?
+    /// The areas last given to `place`: the wall, each region, each screen of the canvas, and
+    /// the window's upright picture.
+    private var areas: (stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect], window: PixelRect)?
     /// An overlay that cannot be shown (an image that cannot be read), said once each.
     var onProblem: ((String) -> Void)?
 
@@ -46,10 +43,9 @@ final class OverlayLayer {
     /// laid out on the upright picture and drawn turned with it.
     private let turn: ScreenTurn
 
-    init(overlays: [WallOverlay], on stage: UnsafeMutablePointer<GtkWidget>, turn: ScreenTurn = .none, screen: String? = nil) {
+    init(overlays: [WallOverlay], on stage: UnsafeMutablePointer<GtkWidget>, turn: ScreenTurn = .none) {
         self.stage = stage
         self.turn = turn
-        self.screen = screen
         for overlay in overlays {
             let widget = gtk_drawing_area_new()!
             let item = Item(overlay: overlay, widget: widget)
@@ -117,10 +113,12 @@ final class OverlayLayer {
         return true
     }
 
-    /// Places every overlay over its area: `stage` for the wall, `regions[i]` for region i (in
-    /// the upright picture's pixels when it is turned).
-    func place(stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect] = [:]) {
-        areas = (stage, regions, screens)
+    /// Places every overlay over its area: `stage` for the wall, `regions[i]` for region i,
+    /// `screens[name]` for a screen of the canvas, in the pixels of `window`, the window's
+    /// upright picture (it is turned when the screen is). On one screen of a wall across
+    /// screens the wall's areas reach past the window: what falls outside it is not seen here.
+    func place(stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect] = [:], window: PixelRect) {
+        areas = (stage, regions, screens, window)
         refresh(at: Date())
     }
 
@@ -130,13 +128,9 @@ final class OverlayLayer {
         for item in items {
             var area = item.overlay.region.flatMap { $0 < areas.regions.count ? areas.regions[$0] : nil } ?? areas.stage
             if let given = item.overlay.screen {
-                // Drawn on its screen only: over this window when it is that screen, over that
-                // screen's part of the canvas when the window shows all of it.
-                if let screen {
-                    guard given == screen else { gtk_widget_hide(item.widget); continue }
-                } else if let part = areas.screens[given] {
-                    area = part
-                }
+                // Over that screen's part of the canvas (off this window when it is another screen).
+                guard let part = areas.screens[given] else { gtk_widget_hide(item.widget); continue }
+                area = part
             }
             let placement = item.overlay.placement(in: area)
             let text = item.overlay.text(at: date)
@@ -160,13 +154,19 @@ final class OverlayLayer {
                 let (w, h) = (Int(gdk_pixbuf_get_width(pixbuf)), Int(gdk_pixbuf_get_height(pixbuf)))
                 size = (max(1, w * placement.lineHeight / max(1, h)), placement.lineHeight)
             }
-            // Kept inside the stage whatever its place says.
-            x = min(x, areas.stage.x + areas.stage.width - size.width)
-            let y = min(placement.y, areas.stage.y + areas.stage.height - size.height)
-            let upright = (width: areas.stage.x + areas.stage.width, height: areas.stage.y + areas.stage.height)
-            let placed = turn.windowRect(of: PixelRect(x: max(0, x), y: max(0, y), width: size.width, height: size.height), upright: upright)
+            // Kept inside the wall whatever its place says.
+            x = max(areas.stage.x, min(x, areas.stage.x + areas.stage.width - size.width))
+            let y = max(areas.stage.y, min(placement.y, areas.stage.y + areas.stage.height - size.height))
+            let placed = turn.windowRect(of: PixelRect(x: x, y: y, width: size.width, height: size.height),
+                                         upright: (areas.window.width, areas.window.height))
+            // One wholly on another screen's part is not drawn here.
+            let window = turn.swapsSides ? (width: areas.window.height, height: areas.window.width) : (width: areas.window.width, height: areas.window.height)
+            guard placed.x < window.width, placed.y < window.height, placed.x + placed.width > 0, placed.y + placed.height > 0 else {
+                gtk_widget_hide(item.widget)
+                continue
+            }
             gtk_widget_set_size_request(item.widget, gint(clamping: placed.width), gint(clamping: placed.height))
-            gtk_layout_move(vw_layout(stage), item.widget, gint(clamping: max(0, placed.x)), gint(clamping: max(0, placed.y)))
+            gtk_layout_move(vw_layout(stage), item.widget, gint(clamping: placed.x), gint(clamping: placed.y))
             gtk_widget_show(item.widget)
             if changed { gtk_widget_queue_draw(item.widget) }
         }
@@ -206,8 +206,9 @@ final class OverlayLayer {
                 cairo_rectangle(cr, 0, 0, Double(item.areaWidth), height)
                 cairo_fill(cr)
             }
-            let since = ContinuousClock.now - item.started
-            let elapsed = Double(since.components.seconds) + Double(since.components.attoseconds) / 1e18
+            // Where the words are comes from the time of day, so the screens of a wall across
+            // machines (their clocks kept by NTP) show one ticker, moving across them.
+            let elapsed = Date().timeIntervalSince1970
             cairo_save(cr)
             cairo_translate(cr, Double(overlay.tickerX(elapsed: elapsed, areaWidth: item.areaWidth, textWidth: item.textWidth)), 0)
             OverlayPainting.paint(text, lineHeight: item.lineHeight, color: overlay.color, background: overlay.background,

@@ -183,8 +183,7 @@ public final class WallWindow {
             gtk_layout_put(vw_layout(stage), compare.box, 0, 0)
             self.compare = compare
         }
-        overlays = OverlayLayer(overlays: WallOverlay.overlays(of: layout), on: stage, turn: options.screen == nil ? .none : options.turn,
-                                screen: layout.canvas == nil ? nil : options.screen?.name)
+        overlays = OverlayLayer(overlays: WallOverlay.overlays(of: layout), on: stage, turn: options.screen == nil ? .none : options.turn)
         gtk_layout_put(vw_layout(stage), overloadBanner.box, 0, 0)
         gtk_layout_put(vw_layout(stage), messageBanner.box, 8, 8)
 
@@ -548,10 +547,21 @@ public final class WallWindow {
     private func relayout() {
         if let canvas = layout.canvas, let screen = options.screen {
             relayout(on: screen, of: canvas)
-            // A screen of a wall across screens draws every overlay over its whole window
-            // (its upright picture, when the screen is turned).
+            // The overlays are placed on the canvas, as in a window that shows all of it, and
+            // each screen draws what falls on it: words over the wall are drawn once, across
+            // the screens under them (in the upright picture's pixels, when the screen is turned).
             let upright = options.turn.uprightSize(ofWindowWidth: stageSize.width, height: stageSize.height)
-            overlays?.place(stage: PixelRect(x: 0, y: 0, width: upright.width, height: upright.height), regions: [])
+            let scaleX = Double(upright.width) / Double(max(1, screen.pixelWidth)), scaleY = Double(upright.height) / Double(max(1, screen.pixelHeight))
+            func onWindow(_ rect: Rect) -> PixelRect {
+                let topLeft = screen.pixel(x: rect.x, y: rect.y), bottomRight = screen.pixel(x: rect.maxX, y: rect.maxY)
+                return Rect(x: topLeft.x * scaleX, y: topLeft.y * scaleY,
+                            width: (bottomRight.x - topLeft.x) * scaleX, height: (bottomRight.y - topLeft.y) * scaleY).integral
+            }
+            var screens: [String: PixelRect] = [:]
+            for each in canvas.screens { screens[each.name] = onWindow(each.activeArea) }
+            overlays?.place(stage: onWindow(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)),
+                            regions: layout.regions.map { onWindow(canvas.place($0)) }, screens: screens,
+                            window: PixelRect(x: 0, y: 0, width: upright.width, height: upright.height))
             placeBanners()
             return
         }
@@ -576,7 +586,7 @@ public final class WallWindow {
                                             width: lit.width * scaleX, height: lit.height * scaleY).integral
             }
         }
-        overlays?.place(stage: area, regions: placed, screens: screens)
+        overlays?.place(stage: area, regions: placed, screens: screens, window: whole)
         placeBanners()
     }
 
