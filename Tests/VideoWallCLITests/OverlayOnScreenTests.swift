@@ -43,7 +43,7 @@ final class OverlayOnScreenTests: XCTestCase {
         let socket = NSTemporaryDirectory() + "vw-overlay-\(UUID().uuidString.prefix(8)).sock"
         let runs = Runs()
         runs.start("wall") {
-            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--layout", layoutPath, "--quit-after", "5",
+            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--layout", layoutPath, "--quit-after", "40",
                                    "--screenshot-at", "2", png, "--input-ipc-server", socket, clip],
                                   environment: ["DISPLAY": display], display: true, timeout: 60)
         }
@@ -58,14 +58,40 @@ final class OverlayOnScreenTests: XCTestCase {
         XCTAssertEqual(try ask([.string("set_property"), .string("overlay/5/text"), .string("x")]).error, "property unavailable", "no fifth overlay")
         XCTAssertEqual(try ask([.string("set_property"), .string("overlay/2/text"), .string("a\u{1B}[2Jb")]).error,
                        "unsupported format for accessing property", "no control characters")
-        Thread.sleep(forTimeInterval: 0.3)
-        XCTAssertTrue(try ask([.string("screenshot-to-file"), .string(changed)]).succeeded)
-        let result = try XCTUnwrap(runs.wait()["wall"] ?? nil, "the wall ran")
-        XCTAssertEqual(result.status, 0, result.standardError)
         let written = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: png)[.modificationDate] as? Date)
         let frame = try XCTUnwrap(PNGFrame.read(png), "the screenshot reads back")
         let overlays = WallOverlay.overlays(of: try LayoutParser.parse(yaml: yaml, sourceName: "overlays.yaml"))
         let screen = PixelRect(x: 0, y: 0, width: frame.width, height: frame.height)
+
+        // The tickers' places come from the time of day: two pictures taken over the socket,
+        // half a second apart, at a moment both tickers' words are wholly in view (worked out
+        // with the same sum), each with the moments it was asked for and answered.
+        let tickers = [(overlays[2], "News  •  42"), (overlays[3], "Gate 7 open")].map { overlay, text in
+            let place = overlay.placement(in: screen)
+            return (overlay: overlay, place: place,
+                    words: OverlayPainting.picture(of: text, lineHeight: place.lineHeight, color: overlay.color, background: overlay.background))
+        }
+        func tickerPlace(_ index: Int, at moment: Double) -> Int {
+            tickers[index].overlay.tickerX(elapsed: moment, areaWidth: frame.width, textWidth: tickers[index].words.width)
+        }
+        // (From half a second before the first to a second after the second: a picture is taken
+        // after it was asked for, of what was drawn up to a thirtieth of a second before.)
+        let inView = stride(from: Date().timeIntervalSince1970 + 0.3, to: Date().timeIntervalSince1970 + 16, by: 0.05).first { start in
+            stride(from: start - 0.5, through: start + 1.6, by: 0.05).allSatisfy { moment in
+                tickers.indices.allSatisfy { (0...(frame.width - tickers[$0].words.width)).contains(tickerPlace($0, at: moment)) }
+            }
+        }
+        let start = try XCTUnwrap(inView, "the tickers are in view together within a lap")
+        var taken: [(path: String, asked: Double, answered: Double)] = []
+        for (index, path) in [(0, changed.replacingOccurrences(of: ".png", with: "-a.png")), (1, changed)] {
+            Thread.sleep(forTimeInterval: max(0, start + 0.6 * Double(index) - Date().timeIntervalSince1970))
+            let asked = Date().timeIntervalSince1970
+            XCTAssertTrue(try ask([.string("screenshot-to-file"), .string(path)]).succeeded)
+            taken.append((path, asked, Date().timeIntervalSince1970))
+        }
+        XCTAssertTrue(try ask([.string("quit")]).succeeded)
+        let result = try XCTUnwrap(runs.wait()["wall"] ?? nil, "the wall ran")
+        XCTAssertEqual(result.status, 0, result.standardError)
 
         // The clock: of the times around the capture, the one drawn there.
         let clock = overlays[0].placement(in: screen)
@@ -96,48 +122,41 @@ final class OverlayOnScreenTests: XCTestCase {
         XCTAssertLessThan(right, 400, "the text over region 2: \(right) pixels apart, another text \(wrong)")
         XCTAssertGreaterThan(wrong, 2 * right, "and not another: \(right) pixels apart, another text \(wrong)")
 
-        // The ticker: its words found along its band in both captures, further left in the
-        // second by about the time between them at a tenth of the width a second.
-        let ticker = overlays[2].placement(in: screen)
-        let tickerWords = OverlayPainting.picture(of: "News  •  42", lineHeight: ticker.lineHeight, color: overlays[2].color, background: overlays[2].background)
-        func tickerX(in frame: PNGFrame, words tickerWords: CapturedImage = tickerWords, ticker: (x: Int, y: Int, lineHeight: Int) = ticker) -> (x: Int, differing: Int) {
-            // Every fourth place along the band, then each place around the best of those.
-            let coarse = stride(from: 0, through: frame.width - tickerWords.width, by: 4)
-                .map { x in (x: x, differing: Self.difference(tickerWords, in: frame.image, at: (x, ticker.y))) }.min { $0.differing < $1.differing }!
-            return (max(0, coarse.x - 3)...min(frame.width - tickerWords.width, coarse.x + 3))
-                .map { x in (x: x, differing: Self.difference(tickerWords, in: frame.image, at: (x, ticker.y))) }.min { $0.differing < $1.differing }!
-        }
-
         // After `set_property overlay/2/text`: the new words on screen.
-        let after = try XCTUnwrap(PNGFrame.read(changed), "the second screenshot reads back")
+        let after = try XCTUnwrap(PNGFrame.read(changed), "the later screenshot reads back")
         let (now, before) = (textDifference("Gate 12", in: after), textDifference("Lobby screen", in: after))
         XCTAssertLessThan(now, 400, "the changed text on screen: \(now) pixels apart, the old words \(before)")
         XCTAssertGreaterThan(before, 2 * now, "the old words gone: \(now) pixels apart, the old words \(before)")
 
-        let (first, second) = (tickerX(in: frame), tickerX(in: after))
-        // A moving text: a capture may take the band between two of its steps (733 pixels
-        // apart once in CI, 217 here), where a still text differs by a few edge pixels. A band
-        // without the words would differ by every pixel of their glyphs; the distance they
-        // moved is the check that they scroll.
-        let glyphs = stride(from: 0, to: tickerWords.pixels.count, by: 3).filter { tickerWords.pixels[$0] > 128 }.count
-        let limit = glyphs / 3
-        XCTAssertLessThan(first.differing, limit, "the ticker's words in the first capture: \(first)")
-        XCTAssertLessThan(second.differing, limit, "and in the second: \(second)")
-        // The ticker whose words came over HTTP.
-        let fetched = overlays[3].placement(in: screen)
-        let fetchedWords = OverlayPainting.picture(of: "Gate 7 open", lineHeight: fetched.lineHeight, color: overlays[3].color, background: overlays[3].background)
-        // In the later capture: in the first it may still be coming in at the right edge.
-        let found = tickerX(in: after, words: fetchedWords, ticker: fetched)
-        let fetchedGlyphs = stride(from: 0, to: fetchedWords.pixels.count, by: 3).filter { fetchedWords.pixels[$0] > 128 }.count
-        XCTAssertLessThan(found.differing, fetchedGlyphs / 3, "the words fetched from the ticker's address: \(found)")
-        // The files' times bound the time between the two pictures from above only: each is
-        // written after its picture was taken, the second once the first is on disk, and a
-        // slow machine writes them later still (in one CI run the second file came 14.9 s after
-        // the first while the ticker had moved 49 px, about 0.4 s of its speed).
-        let between = try XCTUnwrap(try FileManager.default.attributesOfItem(atPath: changed)[.modificationDate] as? Date).timeIntervalSince(written)
-        let moved = first.x - second.x, most = 0.1 * Double(frame.width) * between
-        XCTAssertGreaterThan(moved, 5, "the ticker moved left between the two pictures: \(moved) px")
-        XCTAssertLessThanOrEqual(Double(moved), most + max(30, most * 0.5), "no faster than its speed: \(moved) px in at most \(between) s")
+        // Each ticker's words found along its band in both pictures, where the time of day puts
+        // them between the moments each picture was asked for and answered (placed 30 times a
+        // second: from a tenth of a second before it was asked, for a main loop a little late).
+        for (index, ticker) in tickers.enumerated() {
+            var places: [Int] = []
+            for shot in taken {
+                let picture = try XCTUnwrap(PNGFrame.read(shot.path), "\(shot.path) reads back")
+                let found = Self.find(ticker.words, along: ticker.place.y, in: picture)
+                // A moving text: a capture may take the band between two of its steps, where a
+                // still text differs by a few edge pixels; a band without the words would
+                // differ by every pixel of their glyphs.
+                let glyphs = stride(from: 0, to: ticker.words.pixels.count, by: 3).filter { ticker.words.pixels[$0] > 128 }.count
+                XCTAssertLessThan(found.differing, glyphs / 3, "ticker \(index + 1)'s words in \(shot.path): \(found)")
+                let (latest, earliest) = (tickerPlace(index, at: shot.asked - 0.1), tickerPlace(index, at: shot.answered))
+                XCTAssertTrue((earliest - 2...latest + 2).contains(found.x),
+                              "ticker \(index + 1) at x \(found.x), where the time of day puts it between \(earliest) and \(latest)")
+                places.append(found.x)
+            }
+            XCTAssertGreaterThan(places[0] - places[1], 5, "ticker \(index + 1) moved left between the pictures: \(places)")
+        }
+    }
+
+    /// Where along the band at `y` `words` best match `frame`: every fourth place, then each
+    /// place around the best of those.
+    private static func find(_ words: CapturedImage, along y: Int, in frame: PNGFrame) -> (x: Int, differing: Int) {
+        let coarse = stride(from: 0, through: frame.width - words.width, by: 4)
+            .map { x in (x: x, differing: difference(words, in: frame.image, at: (x, y))) }.min { $0.differing < $1.differing }!
+        return (max(0, coarse.x - 3)...min(frame.width - words.width, coarse.x + 3))
+            .map { x in (x: x, differing: difference(words, in: frame.image, at: (x, y))) }.min { $0.differing < $1.differing }!
     }
 
     /// How many pixels of `reference` differ clearly (by more than a third of the range, on

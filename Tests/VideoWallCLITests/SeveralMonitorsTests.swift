@@ -2,6 +2,8 @@ import Foundation
 import VideoWallCore
 import VideoWallFixtures
 import VideoWallPresentation
+import VideoWallProtocol
+import VideoWallRemote
 import VideoWallTestSupport
 import VideoWallWindow
 import XCTest
@@ -186,6 +188,41 @@ final class SeveralMonitorsTests: XCTestCase {
                      "screen 'right': monitor 1 went away: its window waits for it"] {
             XCTAssertTrue(result.standardError.contains(said), "\(said)\n\(result.standardError)")
         }
+    }
+
+    /// A follower of a wall across machines whose layout gives two screens monitors shows both
+    /// on this machine's two monitors, and names both to its leader.
+    func testAFollowerOnTwoMonitorsNamesBothScreensToItsLeader() throws {
+        let monitors = try DummyMonitors(count: 2, width: 640, height: 360)
+        let clip = try halvesClip()
+        let scratch = try WallScratch("vw-monitors-follower")
+        defer { withExtendedLifetime(scratch) {} }
+        let layout = try Self.twoMonitorLayout(in: scratch.folder)
+        let leader = BackgroundRun(["lead", "--headless", "--quit-after", "60", "--layout", layout, "--clock-port", "\(scratch.clockPort)",
+                                    "--control-port", "\(scratch.controlPort)", clip], timeout: 90)
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: scratch.controlPort), "the leader serves")
+        let follower = BackgroundRun(["follow", "--kiosk", "--no-audio", "--no-mpris", "--media-root", NSTemporaryDirectory(), "--quit-after", "60",
+                                      "127.0.0.1:\(scratch.controlPort)"], environment: ["DISPLAY": monitors.display], display: true, timeout: 90)
+        var named: [String] = []
+        let reporting = Date().addingTimeInterval(15)
+        while named.isEmpty, Date() < reporting {
+            Thread.sleep(forTimeInterval: 0.3)
+            if let reply = try? IPCClient.request([.string("get_property"), .string("wall-followers")], host: "127.0.0.1", port: scratch.controlPort, timeout: .seconds(1)),
+               let data = reply.data, let list = try? JSONSerialization.jsonObject(with: Data(data.jsonText.utf8)) as? [[String: Any]] {
+                named = list.compactMap { $0["screen"] as? String }
+            }
+        }
+        let capture = scratch.folder + "/both.png"
+        let taken = try CommandRunner.captureRoot(of: monitors.display, to: capture)
+        XCTAssertEqual(taken.status, 0, taken.standardError)
+        let (followed, led) = (try follower.stop(), try leader.stop())
+        XCTAssertEqual(followed.status, 0, followed.standardError)
+        XCTAssertEqual(led.status, 0, led.standardError)
+        XCTAssertEqual(named, ["left, right"], "the follower names the screens it shows: \(led.standardError)")
+        XCTAssertTrue(led.standardError.contains("lead: screen 'left, right' ("), led.standardError)
+        let both = try XCTUnwrap(PNGFrame.read(capture))
+        let halves = [320, 640].map { FrameCode.read(from: both.image, in: PixelRect(x: $0, y: 0, width: 320, height: 360)) }
+        XCTAssertNotNil(halves[0], "the follower shows the picture on its monitors: \(halves)")
     }
 
     /// A layout that names a monitor this display does not have: the wall does not start, and

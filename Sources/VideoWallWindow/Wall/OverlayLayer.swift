@@ -16,9 +16,17 @@ final class OverlayLayer {
         var text: String?
         var lineHeight = 0
         var pixbuf: OpaquePointer?
-        /// A ticker's: its area's width and its text's width.
+        /// A ticker's: its area's width, its text's width, and where its words are now.
         var areaWidth = 0
         var textWidth = 0
+        var scrolledTo = 0
+        /// A ticker's place now: from the time of day, so the screens of a wall across machines
+        /// (their clocks kept by NTP) show one ticker, moving across them.
+        func scroll() -> Bool {
+            let x = overlay.tickerX(elapsed: Date().timeIntervalSince1970, areaWidth: areaWidth, textWidth: textWidth)
+            defer { scrolledTo = x }
+            return x != scrolledTo
+        }
         /// The last problem said of it, so each is said once.
         var problem: String?
         init(overlay: WallOverlay, widget: UnsafeMutablePointer<GtkWidget>) {
@@ -73,7 +81,9 @@ final class OverlayLayer {
             // Thirty steps a second: smooth enough for text, cheap for the CPU.
             timers.append(MainLoop.every(seconds: 1.0 / 30) { [weak self] in
                 guard self != nil else { return false }
-                for item in tickers { gtk_widget_queue_draw(item.widget) }
+                // The place is taken here, at each step, not when drawn: a band redrawn in part
+                // (under a tile's new frame) would show its words torn between two places.
+                for item in tickers where item.scroll() { gtk_widget_queue_draw(item.widget) }
                 return true
             })
         }
@@ -147,6 +157,7 @@ final class OverlayLayer {
                     // A band across the whole area, the text moving inside it.
                     item.textWidth = box.width
                     item.areaWidth = area.width
+                    _ = item.scroll()
                     size.width = max(1, area.width)
                     x = area.x
                 }
@@ -206,11 +217,8 @@ final class OverlayLayer {
                 cairo_rectangle(cr, 0, 0, Double(item.areaWidth), height)
                 cairo_fill(cr)
             }
-            // Where the words are comes from the time of day, so the screens of a wall across
-            // machines (their clocks kept by NTP) show one ticker, moving across them.
-            let elapsed = Date().timeIntervalSince1970
             cairo_save(cr)
-            cairo_translate(cr, Double(overlay.tickerX(elapsed: elapsed, areaWidth: item.areaWidth, textWidth: item.textWidth)), 0)
+            cairo_translate(cr, Double(item.scrolledTo), 0)
             OverlayPainting.paint(text, lineHeight: item.lineHeight, color: overlay.color, background: overlay.background,
                                   opacity: overlay.opacity, on: cr)
             cairo_restore(cr)

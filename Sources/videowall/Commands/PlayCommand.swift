@@ -4,6 +4,7 @@ import GLibMainLoop
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallProtocol
 import VideoWallWindow
 
 struct PlayCommand: ParsableCommand {
@@ -47,6 +48,19 @@ struct PlayCommand: ParsableCommand {
         try Self.play(media, playback: playback, window: window, web: try web.settings())
     }
 
+    /// The screens a follower shows, as it names them in its reports: "left, right", at most
+    /// `FollowerReport.longestName` bytes (cut at a name, "..." saying more were left out).
+    static func screenList(_ names: [String]) -> String {
+        var list = ""
+        for (index, name) in names.enumerated() {
+            let next = (list.isEmpty ? "" : list + ", ") + name
+            let more = index < names.count - 1 ? 5 : 0
+            guard next.utf8.count + more <= FollowerReport.longestName else { return list + ", ..." }
+            list = next
+        }
+        return list
+    }
+
     /// Plays `media` as `play` does; `role`: as a leader or a follower of a wall across
     /// machines (`lead`, `follow`), `received` the plan a follower was given by its leader,
     /// `screen` the screen of the layout's canvas the window shows.
@@ -79,6 +93,11 @@ struct PlayCommand: ParsableCommand {
         do throws(MonitorAssignment.Problem) { try windowOptions.resolveMonitors(for: chosen, headless: headless) } catch {
             Console.error(error.description)
             throw ExitStatus.usage
+        }
+        // A follower showing several screens on its monitors names them all to its leader.
+        if case .follow(let host, let port, let clockPort, let wall, nil, let key)? = options.role, let monitors = windowOptions.monitors {
+            options.role = .follow(host: host, controlPort: port, clockPort: clockPort, wall: wall,
+                                   screen: Self.screenList(monitors.map(\.screen.name)), key: key)
         }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")
