@@ -4,10 +4,12 @@ import Yams
 /// control page edits it: each item as the fields a layout gives it (`source`, `in`, `out`,
 /// `duration`, `speed`, `reverse`, `flip`, `days`, `from`, `until`, `start`, `end`), as text.
 ///
-/// The document is composed, the one region's `playlist:` replaced, and written out again;
-/// the new text must pass `LayoutParser` (the rules the wall applies at start), so what is
-/// saved always loads. The rest of the document keeps its values and their order; YAML
-/// comments are not kept (Yams composes none).
+/// The document is composed and the one region's `playlist:` replaced; the new text must pass
+/// `LayoutParser` (the rules the wall applies at start), so what is saved always loads. Only
+/// the list's own lines are written anew: every other line, its comments included, is kept as
+/// the user wrote it. (Where the list's lines cannot be told apart, a region written in flow
+/// style on one line, the whole document is written out again, and its comments are lost:
+/// Yams composes none.)
 package enum LayoutPlaylistText {
     /// One item: field name to its text, from `LayoutParser.itemKeys`.
     package typealias Item = [String: String]
@@ -59,19 +61,61 @@ package enum LayoutPlaylistText {
         for (index, item) in items.enumerated() {
             nodes.append(try node(of: item, number: index + 1, sourceName: sourceName))
         }
-        regionNode["playlist"] = .sequence(Node.Sequence(nodes))
+        let key = regionNode.first { $0.key.scalar?.string == "playlist" }?.key.mark
+        let playlist = Node.sequence(Node.Sequence(nodes))
+        regionNode["playlist"] = playlist
         regions[region] = .mapping(regionNode)
         document["regions"] = .sequence(regions)
         root = .mapping(document)
-        let text: String
-        do { text = try Yams.serialize(node: root, width: -1, allowUnicode: true) } catch {
-            throw LayoutError(file: sourceName, line: nil, message: "the layout could not be written out (\(error))")
+        var text: String
+        // The list's lines replaced in the user's text, kept only if it reads back as the
+        // document edited as a whole.
+        if let key, let spliced = splicing(playlist, into: yaml, at: key), (try? Yams.compose(yaml: spliced)) == root {
+            text = spliced
+        } else {
+            do { text = try Yams.serialize(node: root, width: -1, allowUnicode: true) } catch {
+                throw LayoutError(file: sourceName, line: nil, message: "the layout could not be written out (\(error))")
+            }
         }
         guard text.utf8.count <= LayoutLimits.maximumFileSize else {
             throw LayoutError(file: sourceName, line: nil, message: "the layout would be larger than \(LayoutLimits.maximumFileSize / 1024) KB, more than a layout may be")
         }
         _ = try LayoutParser.parse(yaml: text, sourceName: sourceName)
         return text
+    }
+
+    /// `yaml` with the lines of a `playlist:` whose key is at `key` (from its key to the last
+    /// line of its list) replaced by `playlist` written out in block style at the key's place;
+    /// nil when the key does not begin its line's content (a region in flow style).
+    private static func splicing(_ playlist: Node, into yaml: String, at key: Mark) -> String? {
+        var lines = yaml.components(separatedBy: "\n")
+        let keyLine = key.line - 1, keyColumn = key.column - 1
+        guard lines.indices.contains(keyLine) else { return nil }
+        let scalars = Array(lines[keyLine].unicodeScalars)
+        guard keyColumn <= scalars.count else { return nil }
+        let prefix = String(String.UnicodeScalarView(scalars[..<keyColumn]))
+        guard prefix.allSatisfy({ $0 == " " || $0 == "-" }) else { return nil }
+        // The list runs on while lines are indented further than its key, or as far with a
+        // dash (a block sequence may sit at its key's indentation); blank and comment lines
+        // inside it go with it, those after it stay.
+        var last = keyLine
+        for index in lines.indices.dropFirst(keyLine + 1) {
+            let line = lines[index]
+            let content = line.drop { $0 == " " }
+            if content.isEmpty || content.hasPrefix("#") { continue }
+            let indent = line.count - content.count
+            guard indent > keyColumn || (indent == keyColumn && (content == "-" || content.hasPrefix("- "))) else { break }
+            last = index
+        }
+        guard let written = try? Yams.serialize(node: .mapping(Node.Mapping([(Node("playlist"), playlist)])), width: -1, allowUnicode: true) else {
+            return nil
+        }
+        var block = written.components(separatedBy: "\n")
+        if block.last == "" { block.removeLast() }
+        guard let first = block.first else { return nil }
+        let pad = String(repeating: " ", count: keyColumn)
+        lines.replaceSubrange(keyLine...last, with: [prefix + first] + block.dropFirst().map { pad + $0 })
+        return lines.joined(separator: "\n")
     }
 
     private static func compose(_ yaml: String, sourceName: String) throws(LayoutError) -> Node {

@@ -50,6 +50,53 @@ final class LayoutPlaylistTextTests: XCTestCase {
         XCTAssertEqual(try LayoutPlaylistText.items(in: text, region: 1, sourceName: "shop.yaml")?.first, ["source": "/media/b.png", "duration": "7.5"])
     }
 
+    /// Only the list's lines are written anew: the user's comments elsewhere, their blank
+    /// lines and the way they wrote each other line stay as they were.
+    func testCommentsAndLinesOutsideTheListAreKept() throws {
+        let commented = """
+            # The shop window: the left screen loops the offer, the right one plays the list.
+            name: shop
+            regions:
+              - {x: 0, y: 0, width: 0.5, height: 1, source: /media/left.mp4}   # the offer
+
+              # Changed by the shop's staff from the web page.
+              - x: 0.5
+                y: 0
+                width: 0.5
+                height: 1
+                playlist:
+                  - /media/a.mp4
+                  # the logo between the clips
+                  - {source: /media/b.png, duration: 5}
+                fit: fill   # no bars
+            # end of the layout
+            """
+        let text = try LayoutPlaylistText.replacing(in: commented, region: 1, with: [["source": "/media/c.mp4"], ["source": "/media/a.mp4", "speed": "2"]],
+                                                    sourceName: "shop.yaml")
+        XCTAssertEqual(text, """
+            # The shop window: the left screen loops the offer, the right one plays the list.
+            name: shop
+            regions:
+              - {x: 0, y: 0, width: 0.5, height: 1, source: /media/left.mp4}   # the offer
+
+              # Changed by the shop's staff from the web page.
+              - x: 0.5
+                y: 0
+                width: 0.5
+                height: 1
+                playlist:
+                - "/media/c.mp4"
+                - source: "/media/a.mp4"
+                  speed: 2
+                fit: fill   # no bars
+            # end of the layout
+            """)
+        // A list given on its region's line, in flow style: the whole document is written out.
+        let flow = "regions:\n  - {x: 0, y: 0, width: 1, height: 1, playlist: [/a.mp4, /b.mp4]}   # one line\n"
+        let rewritten = try LayoutPlaylistText.replacing(in: flow, region: 0, with: [["source": "/c.mp4"]], sourceName: "flow.yaml")
+        XCTAssertEqual(try LayoutParser.parse(yaml: rewritten, sourceName: "flow.yaml").regions[0].playlist?.items.map(\.location), ["/c.mp4"])
+    }
+
     func testRefusesWhatWouldNotLoad() {
         func refusal(_ items: [LayoutPlaylistText.Item], region: Int = 1) -> String? {
             do {
