@@ -173,7 +173,7 @@ final class WallAcrossMachinesTests: XCTestCase {
         XCTAssertEqual(unreachable.standardError.split(separator: "\n").count, 1, "one line: \(unreachable.standardError)")
         let bad = try CommandRunner.run(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "leader:99999"], timeout: 30)
         XCTAssertEqual(bad.status, 64, bad.standardError)
-        XCTAssertTrue(bad.standardError.contains("HOST or HOST:PORT"), bad.standardError)
+        XCTAssertTrue(bad.standardError.contains("HOST, HOST:PORT or [IPV6]:PORT"), bad.standardError)
     }
 
     /// Frame index (at 30 fps) to release moment, from a render log's tile 1.

@@ -37,25 +37,31 @@ enum ListeningTCPSocket {
     /// Connects to `host:port` (a name or an address), with `timeout` on every later read and
     /// write. Blocking: off the main thread.
     static func connect(host: String, port: Int, timeout: Duration) throws(IPCSocketError) -> Int32 {
-        let shown = "\(TerminalText.shortened(host, limit: TerminalText.nameLimit)):\(port)"
+        let name = TerminalText.shortened(host, limit: TerminalText.nameLimit)
+        let shown = host.contains(":") ? "[\(name)]:\(port)" : "\(name):\(port)"
         var hints = addrinfo()
-        hints.ai_family = AF_INET
+        // IPv4 or IPv6, each address the name has in turn (a name may have both, and the
+        // leader listen on one).
+        hints.ai_family = AF_UNSPEC
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         var found: UnsafeMutablePointer<addrinfo>?
-        guard getaddrinfo(host, String(port), &hints, &found) == 0, let first = found else {
+        guard getaddrinfo(host, String(port), &hints, &found) == 0, found != nil else {
             throw IPCSocketError(description: "\(shown): no such host")
         }
         defer { freeaddrinfo(found) }
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        guard fd >= 0 else { throw IPCSocketError(description: "\(shown): \(String(cString: strerror(errno)))") }
-        var bound = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
-        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
-        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
-        guard Glibc.connect(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 else {
-            let reason = String(cString: strerror(errno))
+        var reason = "no address"
+        var next = found
+        while let candidate = next {
+            next = candidate.pointee.ai_next
+            let fd = socket(candidate.pointee.ai_family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+            guard fd >= 0 else { reason = String(cString: strerror(errno)); continue }
+            var bound = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
+            setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &bound, socklen_t(MemoryLayout<timeval>.size))
+            if Glibc.connect(fd, candidate.pointee.ai_addr, candidate.pointee.ai_addrlen) == 0 { return fd }
+            reason = String(cString: strerror(errno))
             Glibc.close(fd)
-            throw IPCSocketError(description: "\(shown): cannot connect: \(reason)")
         }
-        return fd
+        throw IPCSocketError(description: "\(shown): cannot connect: \(reason)")
     }
 }

@@ -105,7 +105,7 @@ struct FollowCommand: ParsableCommand {
     @OptionGroup var playback: PlaybackOptions
     @OptionGroup(title: "Window") var window: WindowOptions
 
-    @Argument(help: "The leader: HOST or HOST:PORT (its --control-port, 9638 by default).")
+    @Argument(help: "The leader: HOST, HOST:PORT or [IPV6]:PORT (its --control-port, 9638 by default).")
     var leaderWords: [String] = []
 
     /// The one leader given (checked in `validate`).
@@ -126,14 +126,14 @@ struct FollowCommand: ParsableCommand {
     mutating func validate() throws {
         leaderWords = window.takeWordsPastScreenshot() + leaderWords
         guard leaderWords.count == 1 else {
-            throw ValidationError(leaderWords.isEmpty ? "give the leader: HOST or HOST:PORT" : "give one leader, got \(leaderWords.count) words")
+            throw ValidationError(leaderWords.isEmpty ? "give the leader: HOST, HOST:PORT or [IPV6]:PORT" : "give one leader, got \(leaderWords.count) words")
         }
         try playback.validate()
         try window.validate(headless: playback.headless, quitAfter: playback.quitAfter)
         try LeadCommand.validate(screen: screen)
         if let clockPort { try NumberChecks.whole(clockPort, option: "--clock-port", in: 1...65535) }
         guard Self.address(of: leader) != nil else {
-            throw ValidationError("the leader must be HOST or HOST:PORT with PORT from 1 to 65535, got \(TerminalText.quoted(leader))")
+            throw ValidationError("the leader must be HOST, HOST:PORT or [IPV6]:PORT with PORT from 1 to 65535, got \(TerminalText.quoted(leader))")
         }
     }
 
@@ -169,13 +169,10 @@ struct FollowCommand: ParsableCommand {
         }
     }
 
-    /// HOST or HOST:PORT; nil when the port is not a number from 1 to 65535 or the host is empty.
+    /// HOST, HOST:PORT or [IPV6]:PORT (`HostAndPort`, as `--http` reads its address); nil when
+    /// the port is not a number from 1 to 65535 or the host is empty.
     static func address(of text: String) -> (host: String, port: Int)? {
-        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-        guard (1...2).contains(parts.count), !parts[0].isEmpty, parts[0].utf8.count <= 253 else { return nil }
-        guard parts.count == 2 else { return (String(parts[0]), WallRole.defaultControlPort) }
-        guard parts[1].count <= 5, let port = Int(parts[1]), (1...65535).contains(port) else { return nil }
-        return (String(parts[0]), port)
+        HostAndPort.parse(text, alone: .host, defaultPort: WallRole.defaultControlPort)
     }
 }
 

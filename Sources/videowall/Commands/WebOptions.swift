@@ -19,17 +19,7 @@ struct WebOptions: ParsableArguments {
 
     /// `--http`'s address and port; nil when not given.
     var endpoint: (address: String, port: Int)? {
-        guard let http else { return nil }
-        let (address, port): (String, Substring)
-        if let colon = http.lastIndex(of: ":") {
-            var host = http[..<colon]
-            if host.hasPrefix("["), host.hasSuffix("]") { host = host.dropFirst().dropLast() }
-            (address, port) = (String(host), http[http.index(after: colon)...])
-        } else {
-            (address, port) = ("127.0.0.1", Substring(http))
-        }
-        guard port.count <= 5, let number = Int(port), (1...65535).contains(number) else { return nil }
-        return (address, number)
+        http.flatMap { HostAndPort.parse($0, alone: .port, defaultHost: "127.0.0.1") }.map { ($0.host, $0.port) }
     }
 
     /// `tokenElsewhere`: `lead`'s wall key, which serves as the token when no other is given.
