@@ -47,11 +47,8 @@ final class PowerScheduleTests: XCTestCase {
               - {from: "\(clock(10))"}
             """.write(toFile: layout, atomically: true, encoding: .utf8)
 
-        let runs = Runs()
-        runs.start("wall") {
-            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "17", "--layout", layout, clip, clip],
-                                  environment: ["DISPLAY": display], display: true, timeout: 60)
-        }
+        let run = BackgroundRun(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "40", "--layout", layout, clip, clip],
+                                environment: ["DISPLAY": display], display: true, timeout: 60)
         // Each 640x360 picture sits in the middle of its 1280x360 region.
         func codes(at seconds: Double) throws -> [Int?] {
             Thread.sleep(forTimeInterval: max(0, seconds - Date().timeIntervalSince(start)))
@@ -64,7 +61,7 @@ final class PowerScheduleTests: XCTestCase {
         let playing = [try codes(at: 3), try codes(at: 4)]
         let off = [try codes(at: 7), try codes(at: 9)]
         let back = [try codes(at: 13.5), try codes(at: 15)]
-        let result = try XCTUnwrap(runs.wait()["wall"] ?? nil, "the wall ran")
+        let result = try run.stop()
         XCTAssertEqual(result.status, 0, result.standardError)
         let all = "playing \(playing), off \(off), back \(back)"
         for shot in playing + off + back {

@@ -157,11 +157,8 @@ final class SeveralMonitorsTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let layout = try Self.twoMonitorLayout(in: folder)
-        let runs = Runs()
-        runs.start("wall") {
-            try CommandRunner.run(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "10", "--layout", layout, clip],
-                                  environment: ["DISPLAY": monitors.display], display: true, timeout: 60)
-        }
+        let run = BackgroundRun(["--kiosk", "--no-audio", "--no-mpris", "--quit-after", "40", "--layout", layout, clip],
+                                environment: ["DISPLAY": monitors.display], display: true, timeout: 60)
         func capture(_ name: String) throws -> PNGFrame {
             let path = folder + "/\(name).png"
             let taken = try CommandRunner.captureRoot(of: monitors.display, to: path)
@@ -181,7 +178,7 @@ final class SeveralMonitorsTests: XCTestCase {
         XCTAssertEqual(halves[0], halves[1], "on the other half's frame: \(halves)")
         monitors.disconnect(output: 1)
         Thread.sleep(forTimeInterval: 2)
-        let result = try XCTUnwrap(runs.wait()["wall"] ?? nil, "the wall ran")
+        let result = try run.stop()
         XCTAssertEqual(result.status, 0, result.standardError)
         for said in ["screen 'right': monitor 1: there is no such monitor (this display has 1, numbered from 0): its window waits for it",
                      "screen 'right': monitor 1 is there again: its window shows on it",
