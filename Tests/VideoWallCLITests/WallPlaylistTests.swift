@@ -113,6 +113,55 @@ final class WallPlaylistTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(periods.count, 2, "the playlist tile changed item: \(said)")
     }
 
+    /// The leader's region playlist changed while it plays (its layout file rewritten and
+    /// SIGHUP, as a save from its web page does): the follower takes up the new list too.
+    /// From 4.5 s after the change (a second to read the leader's layout, an item to finish),
+    /// it shows only the new list's item (24 fps, told by its time stamps), each frame when the
+    /// leader shows it (within 1 ms p99).
+    func testAFollowerTakesUpItsLeadersNewPlaylist() throws {
+        let clips = try onMainLoop {
+            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)),
+             try await TestClips.clip(ClipSpec(width: 256, height: 256, frameRate: 25, frames: 50, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)),
+             try await TestClips.clip(ClipSpec(width: 320, height: 240, frameRate: 24, frames: 48, keyFrameInterval: 45)),
+             try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, keyFrameInterval: 30))]
+        }
+        let scratch = try WallScratch("vw-wall-new-playlist")
+        defer { withExtendedLifetime(scratch) {} }
+        let (folder, controlPort) = (scratch.folder, scratch.controlPort)
+        func layout(_ items: [String]) -> String {
+            // Tile 1 plays the clip given on the command line; tile 2 the region's own list.
+            "name: list\nregions:\n  - {x: 0, y: 0, width: 0.5, height: 1}\n  - x: 0.5\n    y: 0\n    width: 0.5\n    height: 1\n    playlist:\n"
+                + items.map { "      - \($0)\n" }.joined()
+        }
+        let file = folder + "/list.yaml"
+        try layout([clips[0], clips[1]]).write(toFile: file, atomically: true, encoding: .utf8)
+        let leaderRun = BackgroundRun(scratch.leaderArguments(quitAfter: 60, looping: true, [clips[3]]) + ["--layout", file], timeout: 90)
+        XCTAssertTrue(WallAcrossMachinesTests.waitForTimeline(port: controlPort), "the leader serves")
+        let followerRun = BackgroundRun(["follow", "--headless", "--media-root", NSTemporaryDirectory(), "--quit-after", "60", "--render-log", folder + "/follower.log",
+                                         "127.0.0.1:\(controlPort)"], timeout: 90)
+        XCTAssertNotNil(WallPauseTests.waitForFollowerInSync(port: controlPort, frames: 30, timeout: 15), "the follower joined")
+        try layout([clips[2]]).write(toFile: file, atomically: true, encoding: .utf8)
+        let changedAt = WallScratch.monotonicNow()
+        kill(try XCTUnwrap(leaderRun.processID()), SIGHUP)
+        Thread.sleep(forTimeInterval: 7)
+        let results = ["follower": try followerRun.stop(), "leader": try leaderRun.stop()]
+        for (name, result) in results { XCTAssertEqual(result.status, 0, "\(name): \(result.standardError)") }
+        let said = results["follower"]?.standardError ?? ""
+        XCTAssertTrue(said.contains("follow: tile 2 plays the leader's new playlist from its next item"), said)
+        let leader = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/leader.log", encoding: .utf8)).filter { $0.tile == 2 }
+        let follower = RenderLogEntry.entries(in: try String(contentsOfFile: folder + "/follower.log", encoding: .utf8)).filter { $0.tile == 2 }
+        let compared = follower.filter { $0.release > changedAt + 4_500_000_000 }
+        XCTAssertGreaterThan(compared.count, 40, "the follower played on after the change: \(said)")
+        // (A time stamp on a whole second fits every item's rate and tells none.)
+        let periods = Set(compared.compactMap { Self.period(of: $0.presentationTime) })
+        XCTAssertEqual(periods, [41_666_667], "only the new list's 24 fps item: \(said)")
+        let apart = compared.map { entry in
+            leader.filter { $0.presentationTime == entry.presentationTime }.map { abs(Int64(entry.release) - Int64($0.release)) }.min() ?? .max
+        }.sorted()
+        guard !apart.isEmpty else { return }
+        XCTAssertLessThanOrEqual(apart[apart.count * 99 / 100], 1_000_000, "p99 of \(apart.count) frames; \(said)")
+    }
+
     /// The frame period (of the three items') a time stamp is a whole number of (within 1 ms,
     /// as Matroska keeps milliseconds), if only one.
     private static func period(of presentationTime: UInt64) -> UInt64? {

@@ -51,6 +51,8 @@ struct HeadlessSession {
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }
+        // A playlist read anew is told to the followers (`wall-layout`).
+        reload?.onShared = { [weak leading] in leading?.sharedLayout = $0 }
         let web: WallHTTPServer?
         do { web = try await WebControl.start(options.web, wall: wall, remote: leading, plan: plan, reload: reload, stop: stop) } catch {
             Console.error("\(error)")

@@ -95,9 +95,9 @@ struct PlayCommand: ParsableCommand {
             throw ExitStatus.usage
         }
         // A follower showing several screens on its monitors names them all to its leader.
-        if case .follow(let host, let port, let clockPort, let wall, nil, let key)? = options.role, let monitors = windowOptions.monitors {
+        if case .follow(let host, let port, let clockPort, let wall, nil, let key, let mediaRoot)? = options.role, let monitors = windowOptions.monitors {
             options.role = .follow(host: host, controlPort: port, clockPort: clockPort, wall: wall,
-                                   screen: Self.screenList(monitors.map(\.screen.name)), key: key)
+                                   screen: Self.screenList(monitors.map(\.screen.name)), key: key, mediaRoot: mediaRoot)
         }
         do { try GStreamer.initialize() } catch {
             Console.error("GStreamer could not start: \(error)")

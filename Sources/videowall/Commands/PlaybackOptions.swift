@@ -193,7 +193,7 @@ struct PlaybackSettings {
             configuration.startMargin = PlaybackSettings.leaderStartMargin
             // And every pause: the followers pause at the same instant, on the same frame.
             configuration.pauseLead = PlaybackSettings.leaderStartMargin
-        case .follow(let host, _, let clockPort, _, _, _)?: configuration.clock = .network(host: host, port: clockPort)
+        case .follow(let host, _, let clockPort, _, _, _, _)?: configuration.clock = .network(host: host, port: clockPort)
         case nil: break
         }
         configuration.renderLog = renderLog.map { path in

@@ -164,7 +164,8 @@ struct FollowCommand: ParsableCommand {
                 refused.forEach { Console.error($0) }
                 throw ExitStatus.usage
             }
-            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall, screen: screen, key: key),
+            try PlayCommand.play(wall.sources, playback: playback, window: window, role: .follow(host: host, controlPort: port, clockPort: clockPort ?? wall.clockPort, wall: wall, screen: screen, key: key,
+                                                                                                       mediaRoot: mediaRoot),
                                  received: plan, screen: screen)
         }
     }

@@ -118,6 +118,8 @@ struct WindowSession {
             return ExitStatus.startupFailed
         }
         defer { leading?.stop() }
+        // A playlist read anew is told to the followers (`wall-layout`).
+        reload?.onShared = { [weak leading] in leading?.sharedLayout = $0 }
         // A leader's followers read its overlays' words over the control port.
         leading?.overlayText = { [weak wallWindow] index in wallWindow?.overlayText(index) }
         leading?.setOverlayText = { index, text in windows.map { $0.setOverlayText(index, to: text) }.allSatisfy { $0 } }

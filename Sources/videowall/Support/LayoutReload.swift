@@ -1,6 +1,7 @@
 import GStreamerKit
 import VideoWallCore
 import VideoWallEngine
+import VideoWallProtocol
 
 /// SIGHUP with `--layout` (systemd's `ExecReload=`): the layout is read again, and each tile
 /// whose region now names another source plays it, joining the wall in sync
@@ -24,6 +25,9 @@ final class LayoutReload {
     private let maxTiles: Int
     private weak var wall: Wall?
     private var running: Task<Void, Never>?
+    /// The layout as followers are told it (`wall-layout`), after a playlist was read anew and
+    /// the regions stayed as they are: a leader's followers take up the new lists too.
+    var onShared: ((SharedLayout) -> Void)?
 
     init(plan: TilePlan, source: Source, wall: Wall) {
         self.plan = plan
@@ -69,6 +73,7 @@ final class LayoutReload {
         do {
             let skipped = try await wall.reloadPlaylist(ofTile: index, from: fresh.specs(mute: false)[index])
             plan.tiles[index] = fresh.tiles[index]
+            tellFollowers(fresh)
             Console.note("tile \(index + 1): its playlist was saved from the web page; it plays it from its next item")
             return skipped
         } catch {
@@ -130,6 +135,14 @@ final class LayoutReload {
                 Console.error("SIGHUP: tile \(index + 1): \(error); it plays \(Console.name(plan.tiles[index].source)) as before")
             }
         }
+        tellFollowers(fresh)
+    }
+
+    /// `fresh`'s layout to the followers, when its regions are the ones the wall plays in.
+    private func tellFollowers(_ fresh: TilePlan) {
+        guard fresh.tiles.map(\.region) == plan.tiles.map(\.region), fresh.layout.regions.map(\.frame) == plan.layout.regions.map(\.frame),
+              let shared = fresh.shared else { return }
+        onShared?(shared)
     }
 }
 

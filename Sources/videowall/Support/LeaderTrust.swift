@@ -23,10 +23,12 @@ enum LeaderTrust {
     }
 
     /// Every source a leader's wall would have this machine play: each tile's, and the items
-    /// of a layout region's own playlist.
-    static func sources(of plan: TilePlan?, leaderSources: [String]) -> [String] {
+    /// of a layout region's own playlist (of `tiles` only, when given).
+    static func sources(of plan: TilePlan?, leaderSources: [String], tiles: [Int]? = nil) -> [String] {
         guard let plan else { return leaderSources }
-        return plan.tiles.flatMap { [$0.source] + ($0.regionSpec.playlist?.items.map(\.location) ?? []) }
+        return plan.tiles.indices.filter { tiles?.contains($0) ?? true }.flatMap { index in
+            [plan.tiles[index].source] + (plan.tiles[index].regionSpec.playlist?.items.map(\.location) ?? [])
+        }
     }
 
     /// `realpath(3)`: the path with every link followed; nil when it does not exist.

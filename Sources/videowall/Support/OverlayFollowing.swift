@@ -12,7 +12,7 @@ import VideoWallRemote
 enum OverlayFollowing {
     @MainActor
     static func start(_ role: WallRole?, layout: Layout, show: @escaping @MainActor (_ index: Int, _ text: String) -> Void, stop: SessionStop) {
-        guard case .follow(let host, let controlPort, _, _, _, let key)? = role else { return }
+        guard case .follow(let host, let controlPort, _, _, _, let key, _)? = role else { return }
         let texts = layout.overlays.indices.filter { if case .text = layout.overlays[$0].content { true } else { false } }
         guard !texts.isEmpty else { return }
         let leader = ControlPortConnection(host: host, port: controlPort, key: key, timeout: .seconds(2))

@@ -13,8 +13,9 @@ enum WallRole {
     /// Runs on the clock the leader at `host` serves on `clockPort`, and follows its timeline,
     /// read from its control port; `wall` is what the leader said it plays; `screen` the
     /// canvas screen it shows (`--screen`), named in its reports to the leader; `key` the wall
-    /// key it proves (and the leader must prove back).
-    case follow(host: String, controlPort: Int, clockPort: Int, wall: LeaderWall, screen: String?, key: WallKey?)
+    /// key it proves (and the leader must prove back); `mediaRoot` the folder local files the
+    /// leader names must be in (`--media-root`), new playlists' included.
+    case follow(host: String, controlPort: Int, clockPort: Int, wall: LeaderWall, screen: String?, key: WallKey?, mediaRoot: String?)
 
     static let defaultClockPort = 9637
     static let defaultControlPort = 9638
@@ -82,7 +83,7 @@ enum WallLink {
     /// one synchronised. A restarted leader that plays another wall (other sources or layout)
     /// ends the follower with status 3, to be started afresh.
     static func follow(_ role: WallRole?, wall: Wall, stop: SessionStop) async {
-        guard case .follow(let host, let controlPort, _, let expected, let screen, let key)? = role else { return }
+        guard case .follow(let host, let controlPort, _, var expected, let screen, let key, let mediaRoot)? = role else { return }
         guard await settleClock(wall) else {
             Console.error("follow: the clock of \(TerminalText.quoted(host)) did not synchronise within 10 s")
             stop.stop(.remoteQuit(code: ExitStatus.remoteUnreachable.rawValue))
@@ -100,6 +101,7 @@ enum WallLink {
         let leader = ControlPortConnection(host: host, port: controlPort, key: key, timeout: .seconds(2))
         let machine = hostName()
         var lastReport = ContinuousClock.now - reportInterval
+        var lastLayoutRead = ContinuousClock.now
         while stop.reason == nil {
             var read: WallTimeline?
             switch await leaderTimeline(over: leader) {
@@ -171,8 +173,70 @@ enum WallLink {
                 await report(report(of: wall, against: read, screen: screen, host: machine), over: leader)
                 next = max(0, next - (ContinuousClock.now - lastReport).inSeconds)
             }
+            // The leader's layout, read again once a second: a playlist saved on its web page
+            // (or read again on SIGHUP) is taken up here too.
+            if read != nil, itemJoin == nil, expected.layout != nil, ContinuousClock.now - lastLayoutRead >= layoutInterval {
+                lastLayoutRead = ContinuousClock.now
+                if case .success(let shared?) = await leaderLayout(over: leader), shared != expected.layout {
+                    await takeUp(shared, of: &expected, wall: wall, mediaRoot: mediaRoot)
+                }
+                next = max(0, next - (ContinuousClock.now - lastLayoutRead).inSeconds)
+            }
             await MainLoop.sleep(seconds: next)
         }
+    }
+
+    /// How often a follower reads its leader's layout (`wall-layout`), for a new playlist.
+    static let layoutInterval = Duration.seconds(1)
+
+    /// The leader's layout changed while it plays (a region's playlist saved from its web page,
+    /// or read again on SIGHUP): each playlist tile whose list changed plays the new one from
+    /// its next item boundary, as the leader's tile does. A list naming what this machine does
+    /// not allow (`LeaderTrust`) is refused with a line each, and the tiles play on as they were;
+    /// other changes (regions placed anew) wait for the next start, as on the leader.
+    private static func takeUp(_ shared: SharedLayout, of expected: inout LeaderWall, wall: Wall, mediaRoot: String?) async {
+        defer { expected.layout = shared }
+        guard let known = expected.layout, known.regions == shared.regions,
+              let before = try? TilePlan.following(known, sources: expected.sources),
+              let after = try? TilePlan.following(shared, sources: expected.sources),
+              before.layout.regions.map(\.frame) == after.layout.regions.map(\.frame) else {
+            Console.warning("follow: the leader's layout changed; what changed besides its playlists takes effect at the next start")
+            return
+        }
+        let changed = after.tiles.indices.filter { after.tiles[$0].regionSpec.playlist != before.tiles[$0].regionSpec.playlist && wall.playsPlaylist(tile: $0) }
+        let refused = changed.flatMap { LeaderTrust.sources(of: after, leaderSources: expected.sources, tiles: [$0]) }.compactMap { source in
+            LeaderTrust.refusal(of: source, mediaRoot: mediaRoot).map { "follow: the leader's new playlist names \(TerminalText.quoted(SourceSchemes.redacted(source))): \($0)" }
+        }
+        guard refused.isEmpty else {
+            refused.forEach { Console.error($0) }
+            Console.error("follow: the tiles play their lists as they were")
+            return
+        }
+        let specs = after.specs(mute: false)
+        for tile in changed {
+            do {
+                let skipped = try await wall.reloadPlaylist(ofTile: tile, from: specs[tile])
+                skipped.forEach { Console.warning("tile \(tile + 1): " + $0) }
+                Console.note("follow: tile \(tile + 1) plays the leader's new playlist from its next item")
+            } catch {
+                Console.error("follow: tile \(tile + 1): \(error); its playlist plays on as it was")
+            }
+        }
+    }
+
+    /// The leader's `wall-layout`, asked for off the main thread over the connection the
+    /// follower keeps open; nil inside when the leader has no layout file.
+    nonisolated static func leaderLayout(over leader: ControlPortConnection) async -> Result<SharedLayout?, IPCSocketError> {
+        await Task.detached { () -> Result<SharedLayout?, IPCSocketError> in
+            do throws(IPCSocketError) {
+                let reply = try leader.request([.string("get_property"), .string("wall-layout")])
+                guard reply.succeeded else { return .success(nil) }
+                guard let data = reply.data, let shared = SharedLayout(json: data) else {
+                    return .failure(IPCSocketError(description: "the leader's layout is unreadable"))
+                }
+                return .success(shared)
+            } catch { return .failure(error) }
+        }.value
     }
 
     /// How soon after a join's instant the follower reads the leader again: its first frames
