@@ -138,10 +138,12 @@ final class LayoutReload {
         tellFollowers(fresh)
     }
 
-    /// `fresh`'s layout to the followers, when its regions are the ones the wall plays in.
+    /// `fresh`'s layout to the followers, when it is what the wall now plays: its regions the
+    /// ones the wall plays in, and every tile's list the one it plays (a list this reload did
+    /// not take, another region's edited by hand meanwhile, is not handed on either).
     private func tellFollowers(_ fresh: TilePlan) {
         guard fresh.tiles.map(\.region) == plan.tiles.map(\.region), fresh.layout.regions.map(\.frame) == plan.layout.regions.map(\.frame),
-              let shared = fresh.shared else { return }
+              zip(fresh.tiles, plan.tiles).allSatisfy({ $0.regionSpec.playlist == $1.regionSpec.playlist }), let shared = fresh.shared else { return }
         onShared?(shared)
     }
 }
