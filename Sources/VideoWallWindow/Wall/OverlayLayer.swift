@@ -127,7 +127,7 @@ final class OverlayLayer {
     /// `screens[name]` for a screen of the canvas, in the pixels of `window`, the window's
     /// upright picture (it is turned when the screen is). On one screen of a wall across
     /// screens the wall's areas reach past the window: what falls outside it is not seen here.
-    func place(stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect] = [:], window: PixelRect) {
+    func place(stage: PixelRect, regions: [PixelRect], screens: [String: PixelRect], window: PixelRect) {
         areas = (stage, regions, screens, window)
         refresh(at: Date())
     }

@@ -547,21 +547,6 @@ public final class WallWindow {
     private func relayout() {
         if let canvas = layout.canvas, let screen = options.screen {
             relayout(on: screen, of: canvas)
-            // The overlays are placed on the canvas, as in a window that shows all of it, and
-            // each screen draws what falls on it: words over the wall are drawn once, across
-            // the screens under them (in the upright picture's pixels, when the screen is turned).
-            let upright = options.turn.uprightSize(ofWindowWidth: stageSize.width, height: stageSize.height)
-            let scaleX = Double(upright.width) / Double(max(1, screen.pixelWidth)), scaleY = Double(upright.height) / Double(max(1, screen.pixelHeight))
-            func onWindow(_ rect: Rect) -> PixelRect {
-                let topLeft = screen.pixel(x: rect.x, y: rect.y), bottomRight = screen.pixel(x: rect.maxX, y: rect.maxY)
-                return Rect(x: topLeft.x * scaleX, y: topLeft.y * scaleY,
-                            width: (bottomRight.x - topLeft.x) * scaleX, height: (bottomRight.y - topLeft.y) * scaleY).integral
-            }
-            var screens: [String: PixelRect] = [:]
-            for each in canvas.screens { screens[each.name] = onWindow(each.activeArea) }
-            overlays?.place(stage: onWindow(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)),
-                            regions: layout.regions.map { onWindow(canvas.place($0)) }, screens: screens,
-                            window: PixelRect(x: 0, y: 0, width: upright.width, height: upright.height))
             placeBanners()
             return
         }
@@ -593,11 +578,16 @@ public final class WallWindow {
     /// Each tile at the part of it that falls on `screen`, in the screen's pixels scaled to the
     /// window, cut to that part of its picture (`CanvasPart`); a tile with nothing on this
     /// screen is not shown. Before its media size is known, a tile's placeholder covers the
-    /// part of its region on the screen.
+    /// part of its region on the screen. The overlays, placed on the canvas, likewise.
     private func relayout(on screen: CanvasScreen, of canvas: LayoutCanvas) {
         // A turned screen (`rotate:`) is laid out upright, then each place turned onto the window.
         let upright = options.turn.uprightSize(ofWindowWidth: stageSize.width, height: stageSize.height)
         let scaleX = Double(upright.width) / Double(screen.pixelWidth), scaleY = Double(upright.height) / Double(screen.pixelHeight)
+        /// A rectangle of the canvas in the screen's pixels (reaching past them when it does).
+        func screenPixels(_ area: Rect) -> Rect {
+            let topLeft = screen.pixel(x: area.x, y: area.y), bottomRight = screen.pixel(x: area.maxX, y: area.maxY)
+            return Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
+        }
         var cropChanged = false
         for view in tiles {
             let tile = canvas.place(view.region)
@@ -610,8 +600,7 @@ public final class WallWindow {
                                 width: shown.fromSource.width / mediaSize.width, height: shown.fromSource.height / mediaSize.height)
                 }
             } else if let area = tile.intersection(screen.activeArea) {
-                let topLeft = screen.pixel(x: area.x, y: area.y), bottomRight = screen.pixel(x: area.maxX, y: area.maxY)
-                onScreen = Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y).integral
+                onScreen = screenPixels(area).integral
             }
             let uprightFrame = Rect(x: Double(onScreen.x) * scaleX, y: Double(onScreen.y) * scaleY,
                                     width: Double(onScreen.width) * scaleX, height: Double(onScreen.height) * scaleY).integral
@@ -620,6 +609,18 @@ public final class WallWindow {
             if view.showCanvasPart(part, in: frame) { cropChanged = true }
         }
         if cropChanged { refreshPausedPicture() }
+        // The overlays are placed on the canvas, as in a window that shows all of it, and this
+        // screen draws what falls on it: words over the wall are drawn once, across the screens
+        // under them (in the upright picture's pixels, when the screen is turned).
+        func onWindow(_ area: Rect) -> PixelRect {
+            let pixels = screenPixels(area)
+            return Rect(x: pixels.x * scaleX, y: pixels.y * scaleY, width: pixels.width * scaleX, height: pixels.height * scaleY).integral
+        }
+        var screens: [String: PixelRect] = [:]
+        for each in canvas.screens { screens[each.name] = onWindow(each.activeArea) }
+        overlays?.place(stage: onWindow(Rect(x: 0, y: 0, width: canvas.size.width, height: canvas.size.height)),
+                        regions: layout.regions.map { onWindow(canvas.place($0)) }, screens: screens,
+                        window: PixelRect(x: 0, y: 0, width: upright.width, height: upright.height))
     }
 
     /// The overload banner at the bottom left, the message at the top left: both wrap within
