@@ -15,11 +15,7 @@ final class WallPlaylistTests: XCTestCase {
     /// after that command, the leader shows at the same moment (its same time stamp, within
     /// 1 ms p99).
     func testAFollowerFollowsItsLeadersPlaylistItemByItem() throws {
-        let clips = try onMainLoop {
-            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)),
-             try await TestClips.clip(ClipSpec(width: 256, height: 256, frameRate: 25, frames: 50, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)),
-             try await TestClips.clip(ClipSpec(width: 320, height: 240, frameRate: 24, frames: 48, keyFrameInterval: 45))]
-        }
+        let clips = try items()
         let scratch = try WallScratch("vw-wall-playlist")
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
@@ -72,12 +68,7 @@ final class WallPlaylistTests: XCTestCase {
     /// tile playing on meanwhile). From 8 s after the follower starts, every frame of either
     /// tile it shows, the leader shows at the same moment (within 1 ms p99).
     func testAPlaylistTileBesideAnotherFollowsItemByItem() throws {
-        let clips = try onMainLoop {
-            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)),
-             try await TestClips.clip(ClipSpec(width: 256, height: 256, frameRate: 25, frames: 50, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)),
-             try await TestClips.clip(ClipSpec(width: 320, height: 240, frameRate: 24, frames: 48, keyFrameInterval: 45)),
-             try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, keyFrameInterval: 30))]
-        }
+        let clips = try items() + [try plainClip()]
         let scratch = try WallScratch("vw-wall-playlist-beside")
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
@@ -119,12 +110,7 @@ final class WallPlaylistTests: XCTestCase {
     /// it shows only the new list's item (24 fps, told by its time stamps), each frame when the
     /// leader shows it (within 1 ms p99).
     func testAFollowerTakesUpItsLeadersNewPlaylist() throws {
-        let clips = try onMainLoop {
-            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)),
-             try await TestClips.clip(ClipSpec(width: 256, height: 256, frameRate: 25, frames: 50, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)),
-             try await TestClips.clip(ClipSpec(width: 320, height: 240, frameRate: 24, frames: 48, keyFrameInterval: 45)),
-             try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, keyFrameInterval: 30))]
-        }
+        let clips = try items() + [try plainClip()]
         let scratch = try WallScratch("vw-wall-new-playlist")
         defer { withExtendedLifetime(scratch) {} }
         let (folder, controlPort) = (scratch.folder, scratch.controlPort)
@@ -160,6 +146,21 @@ final class WallPlaylistTests: XCTestCase {
         }.sorted()
         guard !apart.isEmpty else { return }
         XCTAssertLessThanOrEqual(apart[apart.count * 99 / 100], 1_000_000, "p99 of \(apart.count) frames; \(said)")
+    }
+
+    /// The three items: H.264 at 30 fps with AAC sound, VP9 in WebM at 25 fps, H.264 at 24 fps
+    /// with key frames every 45, 2 s each.
+    private func items() throws -> [String] {
+        try onMainLoop {
+            [try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 60, keyFrameInterval: 13, audio: true, sound: .aacMono44k)),
+             try await TestClips.clip(ClipSpec(width: 256, height: 256, frameRate: 25, frames: 50, codec: .vp9, container: .webm, pattern: "ball", keyFrameInterval: 7)),
+             try await TestClips.clip(ClipSpec(width: 320, height: 240, frameRate: 24, frames: 48, keyFrameInterval: 45))]
+        }
+    }
+
+    /// A plain 10 s clip to play beside a playlist tile.
+    private func plainClip() throws -> String {
+        try onMainLoop { try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 300, keyFrameInterval: 30)) }
     }
 
     /// The frame period (of the three items') a time stamp is a whole number of (within 1 ms,
