@@ -95,6 +95,8 @@ enum WallLink {
         // leader's next item at, looked at soon after (its start then lined up at once).
         var alignment = ItemAlignment()
         var itemJoin: MediaTime?
+        // The instant the wall's last join (`Wall.follow`) starts at, until its first look.
+        var joining: MediaTime?
         // The paused timeline last stood on, and how many times.
         var stoodOn: WallTimeline?
         var standings = 0
@@ -136,6 +138,14 @@ enum WallLink {
                     }
                     wall.pause(at: pauseAt)
                 }
+                // Until the instant a join starts at, the wall shows no frame of the new start to
+                // compare: looked at before, it would seem apart and join again, for ever. (A
+                // playlist joins at the leader's next item: up to an item away.) The leader is
+                // still read meanwhile, ten times a second: a pause it schedules then is kept to.
+                if let instant = joining, (instant - wall.clockTime).seconds + firstLook > 0 {
+                    break
+                }
+                joining = nil
                 // A paused leader stood on a few times and still apart (a tile that cannot seek,
                 // a playlist's): standing on it again would only seek again, ten times a second.
                 if timeline.isPlaying || stoodOn?.position != timeline.position || stoodOn?.items != timeline.items {
@@ -145,13 +155,8 @@ enum WallLink {
                 if needsJoining(wall, timeline) && standings < pausedJoins {
                     if !timeline.isPlaying { standings += 1 }
                     if let instant = await wall.follow(timeline) {
-                        // Until the instant it joins at, the wall shows no frame of the new start
-                        // to compare: looked at before, it would seem apart and join again, for ever.
-                        // (A playlist joins at the leader's next item: up to an item away.)
                         for tile in (wall.playlistItems ?? []).indices { alignment.joining(tile: tile, until: instant) }
-                        while stop.reason == nil, case let wait = (instant - wall.clockTime).seconds + firstLook, wait > 0 {
-                            await MainLoop.sleep(seconds: min(wait, 0.5))
-                        }
+                        joining = instant
                     }
                 } else if let instant = await align(wall, on: timeline, with: &alignment) {
                     itemJoin = instant
@@ -166,16 +171,17 @@ enum WallLink {
                 let wait = (instant - wall.clockTime).seconds + firstLook
                 if wait <= 0 { itemJoin = nil } else { next = min(next, wait) }
             }
+            if let instant = joining { next = max(0, min(next, (instant - wall.clockTime).seconds + firstLook)) }
             // The report goes between two reads, in the time the loop waits anyway (not while
             // a join's first look is due).
-            if let read, itemJoin == nil, ContinuousClock.now - lastReport >= reportInterval {
+            if let read, itemJoin == nil, joining == nil, ContinuousClock.now - lastReport >= reportInterval {
                 lastReport = ContinuousClock.now
                 await report(report(of: wall, against: read, screen: screen, host: machine), over: leader)
                 next = max(0, next - (ContinuousClock.now - lastReport).inSeconds)
             }
             // The leader's layout, read again once a second: a playlist saved on its web page
             // (or read again on SIGHUP) is taken up here too.
-            if read != nil, itemJoin == nil, expected.layout != nil, ContinuousClock.now - lastLayoutRead >= layoutInterval {
+            if read != nil, itemJoin == nil, joining == nil, expected.layout != nil, ContinuousClock.now - lastLayoutRead >= layoutInterval {
                 lastLayoutRead = ContinuousClock.now
                 if case .success(let shared?) = await leaderLayout(over: leader), shared != expected.layout {
                     await takeUp(shared, of: &expected, wall: wall, mediaRoot: mediaRoot)
