@@ -49,6 +49,7 @@ static inline GstTagList *vw_tag_list_ref(GstTagList *t) { return gst_tag_list_r
 
 // GstBuffer accessors.
 static inline GstClockTime vw_buffer_pts(GstBuffer *b) { return GST_BUFFER_PTS(b); }
+static inline GstClockTime vw_buffer_dts(GstBuffer *b) { return GST_BUFFER_DTS(b); }
 static inline GstClockTime vw_buffer_duration(GstBuffer *b) { return GST_BUFFER_DURATION(b); }
 static inline gboolean vw_buffer_is_delta_unit(GstBuffer *b) { return GST_BUFFER_FLAG_IS_SET(b, GST_BUFFER_FLAG_DELTA_UNIT); }
 

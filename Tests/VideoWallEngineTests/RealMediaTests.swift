@@ -57,6 +57,54 @@ final class RealMediaTests: XCTestCase {
         }
     }
 
+    /// Real files as items of a playlist with sound, after a clip with AAC sound: each shows as
+    /// many frames as bare playbin shows of it alone, with no item skipped and nothing said to
+    /// be cut short. A tile with sound plays its items from Matroska copies (`SoundedClip`);
+    /// before, the AVI with packed B-frames (15) showed one frame, its frames having no PTS;
+    /// the MPEG program stream (31) and elementary stream (34) were skipped (Matroska refused
+    /// the demuxer's unparsed MPEG video, and the elementary stream gave no times); the Indeo
+    /// AVI (19) was skipped (decoded frames, which Matroska does not take in its form); and the
+    /// MOV whose sound nothing here decodes (11) waited 300 s and was skipped.
+    func testRealFilesInAPlaylistWithSoundShowTheFramesTheyShowAlone() throws {
+        let files = try [15, 31, 34, 19, 11].map(RealMedia.file)
+        try onMainLoop(timeout: 300) {
+            let opening = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, audio: true, sound: .aacMono44k))
+            let runs = files.map { file in
+                Task { @MainActor () -> [String] in
+                    let name = (file as NSString).lastPathComponent
+                    do {
+                        async let bare = BarePlaybinRun.play(file, timeout: 40)
+                        let wall = try Wall(configuration: WallConfiguration())
+                        defer { wall.shutDown() }
+                        let warnings = WarningCollector(wall)
+                        var spec = TileSpec(source: opening, opensAudioDevice: false)
+                        spec.playlist = [PlaylistItem(location: opening), PlaylistItem(location: file)]
+                        await wall.load([spec])
+                        guard wall.players.first?.playlist?.hasSound == true else { return ["\(name): the tile plays no sound"] }
+                        wall.play()
+                        let ended = await waitUntil(timeout: 60) { [.ended, .failed].contains(wall.tiles[0].state) }
+                        let tile = wall.tiles[0]
+                        let yardstick = try await bare
+                        var problems: [String] = []
+                        if !ended { problems.append("\(name): still \(tile.state) after 60 s") }
+                        let itemFrames = Int(tile.statistics?.framesRendered ?? 0) - 30
+                        if itemFrames * 100 < yardstick.rendered * 99 {
+                            problems.append("\(name): \(itemFrames) frames as an item, bare playbin \(yardstick.rendered) (\(tile.state))")
+                        }
+                        let said = warnings.lines.filter { $0.contains("skipped") || $0.contains("cut short") || $0.contains("cannot") }
+                        if !said.isEmpty { problems.append("\(name): \(said)") }
+                        return problems
+                    } catch {
+                        return ["\(name): \(error)"]
+                    }
+                }
+            }
+            var problems: [String] = []
+            for run in runs { problems += await run.value }
+            XCTAssertEqual(problems, [], "\n" + problems.joined(separator: "\n"))
+        }
+    }
+
     /// A real file shorter than the group in a group loop goes round with it. Its demuxer
     /// answers the seek past its pass's end with no end of stream (a 3GP with AMR sound, an
     /// MPEG program stream): the tile held its last frame for good, 0 loops in 18 s.

@@ -29,6 +29,9 @@ public final class Pad: ObjectReference, @unchecked Sendable {
         set { gst_pad_set_offset(pad, gint64(newValue)) }
     }
 
+    /// `gst_pad_is_linked`.
+    public var isLinked: Bool { gst_pad_is_linked(pad) != 0 }
+
     /// `gst_pad_get_peer`.
     public var peer: Pad? { gst_pad_get_peer(pad).map { Pad(raw: UnsafeMutableRawPointer($0), transfer: .full) } }
 }
@@ -36,6 +39,9 @@ public final class Pad: ObjectReference, @unchecked Sendable {
 /// What a buffer probe sees of a buffer passing a pad.
 public struct PassingBuffer: Sendable {
     public var presentationTime: ClockTime?
+    /// Its DTS (`GST_BUFFER_DTS`); only from a plain `onBuffer`. AVI and elementary streams
+    /// give most frames this alone.
+    public var decodingTime: ClockTime? = nil
     public var duration: ClockTime?
     /// The running time of its PTS in the pad's segment; only from `onBuffer(withRunningTime: true)`.
     public var runningTime: ClockTime? = nil
@@ -129,6 +135,7 @@ extension Pad {
         let plain: GstPadProbeCallback = { _, info, data in
             guard let info, let data, let buffer = vw_probe_info_buffer(info) else { return GST_PAD_PROBE_OK }
             let passing = PassingBuffer(presentationTime: ClockTime(raw: vw_buffer_pts(buffer)),
+                                        decodingTime: ClockTime(raw: vw_buffer_dts(buffer)),
                                         duration: ClockTime(raw: vw_buffer_duration(buffer)),
                                         isDeltaUnit: vw_buffer_is_delta_unit(buffer) != 0)
             (Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue() as! ClosureBox<PassingBuffer>).body(passing)

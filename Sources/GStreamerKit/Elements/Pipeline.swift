@@ -74,16 +74,25 @@ public final class Pipeline: Bin, @unchecked Sendable {
 extension Pipeline {
     /// Plays the pipeline to its end of stream on the calling thread (a worker thread: it
     /// blocks on the bus, `gst_bus_timed_pop_filtered`), throwing its first error, or that it
-    /// did not start or end within `timeout` seconds. The pipeline is left in NULL.
-    public func runToEnd(timeout: Double, what: String) throws(GStreamerError) {
+    /// did not start or end within `timeout` seconds. `abandon` is asked every 0.2 s and
+    /// ends the run with the reason it gives (a copy that stopped moving: a stream that never
+    /// came ends no sink). The pipeline is left in NULL.
+    public func runToEnd(timeout: Double, what: String, abandon: (() -> String?)? = nil) throws(GStreamerError) {
         defer { setState(.null) }
         guard setState(.playing) != .failure else {
             if let message = bus.pop(timeout: .zero), case .error(let error) = message.kind { throw error }
             throw GStreamerError(domain: "Pipeline", message: "\(what): the pipeline refused to start")
         }
-        guard let message = bus.pop(timeout: .seconds(timeout)) else {
-            throw GStreamerError(domain: "Pipeline", message: "\(what) did not finish within \(Int(timeout)) s")
+        let deadline = ContinuousClock.now + .seconds(timeout)
+        while case let left = deadline - .now, left > .zero {
+            let step = abandon == nil ? left : min(left, .milliseconds(200))
+            if let message = bus.pop(timeout: .seconds(Double(step.components.seconds) + Double(step.components.attoseconds) / 1e18)) {
+                if case .error(let error) = message.kind { throw error }
+                return
+            }
+            if let reason = abandon?() { throw GStreamerError(domain: "Pipeline", message: "\(what): \(reason)") }
         }
-        if case .error(let error) = message.kind { throw error }
+        throw GStreamerError(domain: "Pipeline", message: "\(what) did not finish within \(Int(timeout)) s")
     }
 }
+

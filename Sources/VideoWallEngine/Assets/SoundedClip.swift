@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 internal import GStreamerKit
 import VideoWallCore
 
@@ -22,6 +23,13 @@ import VideoWallCore
 /// H.264: no frame of the next item, for good); before an in point, the decoding delays the
 /// item's first frame.
 ///
+/// A picture Matroska cannot hold as it is (Sorenson Spark, Indeo, Apple's RPZA: decoded to
+/// raw frames), or one whose frames carry no presentation time (AVI and MPEG elementary
+/// streams give decoding times, the order frames come in, not the order they are shown in
+/// once B-frames reorder them; MPEG program streams give one now and then), is decoded and encoded again as H.264
+/// (x264, quality 18): raw frames would take gigabytes, and a copy stamped with decoding times
+/// showed one frame of an AVI and then its end.
+///
 /// Made once per file, size, change time and points in a cache folder; blocking (two reads of
 /// the file: one to find where its picture ends and its key frames, one to copy), so called off
 /// the main thread.
@@ -36,10 +44,33 @@ enum SoundedClip {
     static let soundCaps = "audio/x-raw,format=S16LE,layout=interleaved,rate=48000,channels=2"
 
     /// The pictures a copy keeps as they are (what Matroska holds), parsed into the form it
-    /// stores: H.264 and H.265 as access units with their parameters out of band.
-    private static let pictureCaps = "video/x-h264,stream-format=avc,alignment=au;video/x-h265,stream-format=hvc1,alignment=au;"
-        + "video/x-vp8;video/x-vp9;video/x-av1;video/x-theora;video/mpeg,mpegversion=(int){1,2,4},systemstream=false;"
-        + "image/jpeg;video/x-raw"
+    /// stores: H.264 and H.265 as access units with their parameters out of band, MPEG video
+    /// through its parser (the demuxer's unparsed stream has no size: Matroska refuses it).
+    /// Anything else is decoded: any raw form is listed, or decodebin would drop a stream whose
+    /// decoder may give interlaced frames (`format:Interlaced`) rather than plug its parser.
+    private static let keptPictureCaps = "video/x-h264,stream-format=avc,alignment=au;video/x-h265,stream-format=hvc1,alignment=au;"
+        + "video/x-vp8;video/x-vp9;video/x-av1;video/x-theora;video/mpeg,mpegversion=(int){1,2,4},systemstream=false,parsed=true;"
+        + "video/x-divx,divxversion=(int)[4,5];video/x-msmpeg,msmpegversion=(int)43;video/x-wmv,wmvversion=(int)[1,3];"
+        + "video/x-dv,systemstream=false;image/jpeg"
+    private static let pictureCaps = keptPictureCaps + ";video/x-raw(ANY)"
+
+    /// A decoded picture encoded again (`PictureForm.encoded`): quality 18 (about what the eye
+    /// cannot tell apart), no B-frames (every frame's time is its order), a key frame a second.
+    private static let encoder = "videoconvert ! x264enc speed-preset=veryfast pass=qual quantizer=18 bframes=0 key-int-max=30"
+
+    /// How a copy holds its picture.
+    enum PictureForm {
+        /// The original's stream untouched.
+        case kept
+        /// Decoded and encoded again as H.264 (raw frames, or frames without presentation times).
+        case encoded
+    }
+
+    /// The original lists a sound that nothing here decodes: no sound pad ever came.
+    struct SoundNeverCame: Error {}
+
+    /// How long a copy or a scan may go with no frame passing before it is given up.
+    static let stallLimit = 20.0
 
     /// The copy of `video` (a local path) with its sound in the one form; `hasSound`: whether
     /// the original has any (else silence is written); `inPoint` and `outPoint`: where the
@@ -47,10 +78,17 @@ enum SoundedClip {
     /// the whole one).
     static func make(video: String, hasSound: Bool, inPoint: MediaTime? = nil, outPoint: MediaTime? = nil) throws -> String {
         guard inPoint != nil || outPoint != nil else {
-            let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: video) + "\u{0}sounded") + ".mkv"
+            // "2": copies made before pictures without presentation times were encoded again
+            // held one frame of them.
+            let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: video) + "\u{0}sounded 2") + ".mkv"
             return try MediaCache.file(path) { partial in
                 let picture = try scanPicture(of: video)
-                try copy(video, endingAt: picture.end, keeping: nil, hasSound: hasSound, into: partial)
+                do {
+                    try copy(video, endingAt: picture.end, keeping: nil, form: picture.form, hasSound: hasSound, into: partial)
+                } catch is SoundNeverCame {
+                    // A sound listed but with no decoder here (QuickTime's `ms P`): silence.
+                    try copy(video, endingAt: picture.end, keeping: nil, form: picture.form, hasSound: false, into: partial)
+                }
             }
         }
         // Cut from the whole copy, on the times the tile plays (Matroska moves a picture with
@@ -64,43 +102,51 @@ enum SoundedClip {
             let first = inPoint.flatMap { picture.decodingStart(showing: clockTime($0)) } ?? 0
             let last = outPoint.map { picture.decodingEnd(showingBefore: clockTime($0)) ?? -1 } ?? .max
             let end = outPoint.map { ClockTime(nanoseconds: min(clockTime($0).nanoseconds, picture.end.nanoseconds)) } ?? picture.end
-            try copy(whole, endingAt: end, keeping: first...max(first, last), hasSound: true, into: partial)
+            try copy(whole, endingAt: end, keeping: first...max(first, last), form: .kept, hasSound: true, into: partial)
         }
     }
 
-    /// Where the last frame of `video`'s picture ends (its latest PTS plus duration) and its
-    /// frames in the order they come, read through the demuxer and parser only.
+    /// Where the last frame of `video`'s picture ends (its latest time plus duration), its
+    /// frames in the order they come, and the form a copy gives it, read through the demuxer
+    /// and parser only (a picture Matroska cannot hold, decoded).
     private static func scanPicture(of video: String) throws -> PictureScan {
         let pipeline = try Pipeline.parse("uridecodebin name=source expose-all-streams=false ! fakesink name=sink sync=false")
         try openSource(of: pipeline, video, caps: pictureCaps)
         let scan = PictureScan()
         guard let pad = pipeline.child(named: "sink")?.staticPad("sink") else { throw failure("no sink pad") }
-        let probe = pad.onBuffer { buffer in scan.saw(buffer) }
+        let probe = pad.onBuffer { [weak pad] buffer in
+            if scan.isFirst, let caps = pad?.currentCaps?.description { scan.saw(caps: caps) }
+            scan.saw(buffer)
+        }
         defer { probe.remove() }
-        try pipeline.runToEnd(timeout: timeout, what: "reading the picture")
+        try pipeline.runToEnd(timeout: timeout, what: "reading the picture", abandon: scan.stall.check)
         guard scan.end.nanoseconds > 0 else { throw failure("it has no picture") }
         return scan
     }
 
-    /// Copies the picture and writes the sound (converted, or silence), cut at `end` (where
-    /// the picture ends, or the out point). `keeping`: the picture's frames kept, numbered in
-    /// the order they come (nil: all). Time stamps stay as they were.
-    private static func copy(_ video: String, endingAt end: ClockTime, keeping: ClosedRange<Int>?, hasSound: Bool,
+    /// Copies the picture (as it is, or encoded again: `form`) and writes the sound (converted,
+    /// or silence), cut at `end` (where the picture ends, or the out point). `keeping`: the
+    /// picture's frames kept, numbered in the order they come (nil: all). Time stamps stay as
+    /// they were. Throws `SoundNeverCame` when the original's sound never reached the copy.
+    private static func copy(_ video: String, endingAt end: ClockTime, keeping: ClosedRange<Int>?, form: PictureForm, hasSound: Bool,
                              into output: String) throws {
         // Sound in blocks of 10 ms, gaps filled with silence: the blocks that end after the
         // picture are left out, so the sound stops at most 10 ms before it. Silence is made in
         // such blocks up to just past the picture's end.
         let silentBlocks = end.nanoseconds / 10_000_000 + 1
         let sound = "audioconvert ! audioresample ! \(soundCaps) ! audiobuffersplit name=split output-buffer-duration=1/100 gapless=true ! queue ! muxer."
+        let picture = form == .encoded ? "capsfilter name=picture ! \(encoder)" : "capsfilter name=picture"
         // The demuxer's pads are linked as they come, each to the filter its caps pass.
         let description = hasSound
-            ? "uridecodebin name=source expose-all-streams=false source. ! capsfilter name=picture ! queue ! matroskamux name=muxer ! filesink name=copy "
-                + "source. ! capsfilter caps=audio/x-raw ! queue ! \(sound)"
-            : "uridecodebin name=source expose-all-streams=false ! capsfilter name=picture ! queue ! matroskamux name=muxer ! filesink name=copy "
+            ? "uridecodebin name=source expose-all-streams=false source. ! \(picture) ! queue ! matroskamux name=muxer ! filesink name=copy "
+                + "source. ! capsfilter name=sound caps=audio/x-raw ! queue ! \(sound)"
+            : "uridecodebin name=source expose-all-streams=false ! \(picture) ! queue ! matroskamux name=muxer ! filesink name=copy "
                 + "audiotestsrc wave=silence samplesperbuffer=480 num-buffers=\(silentBlocks) ! \(sound)"
+        // Decoded frames are listed for the source either way (see `pictureCaps`).
+        let decoded = form == .encoded ? "video/x-raw(ANY)" : pictureCaps
         let pipeline = try Pipeline.parse(description)
-        try openSource(of: pipeline, video, caps: hasSound ? pictureCaps + ";audio/x-raw" : pictureCaps)
-        try pipeline.child(named: "picture")?.set("caps", caps: try Caps(pictureCaps))
+        try openSource(of: pipeline, video, caps: hasSound ? decoded + ";audio/x-raw" : decoded)
+        try pipeline.child(named: "picture")?.set("caps", caps: try Caps(form == .encoded ? "video/x-raw(ANY)" : keptPictureCaps))
         try pipeline.child(named: "copy")?.set("location", output)
         guard let split = pipeline.child(named: "split")?.staticPad("src") else { throw failure("no sound output") }
         // Blocks that end after the picture are dropped.
@@ -109,16 +155,34 @@ enum SoundedClip {
             return start.nanoseconds + (buffer.duration?.nanoseconds ?? 0) > end.nanoseconds ? .drop : .pass
         }
         defer { cut.remove() }
-        guard let picture = pipeline.child(named: "picture")?.staticPad("src") else { throw failure("no picture output") }
+        guard let pictureOut = pipeline.child(named: "picture")?.staticPad("src") else { throw failure("no picture output") }
         let counter = FrameCounter()
         let cutPicture = keeping.map { kept in
-            picture.retimingSegments { item in
+            pictureOut.retimingSegments { item in
                 guard case .buffer = item else { return .pass }
                 return kept.contains(counter.next()) ? .pass : .drop
             }
         }
         defer { cutPicture?.remove() }
-        try pipeline.runToEnd(timeout: timeout, what: "copying with sound")
+        let stall = StallCheck(limit: stallLimit)
+        let moving = pictureOut.onBuffer { _ in stall.moved() }
+        defer { moving.remove() }
+        // A sound the source lists but nothing decodes gives no pad: the muxer would wait for
+        // it for ever. Once the source has all its pads, that is known.
+        let soundPad = pipeline.child(named: "sound")?.staticPad("sink")
+        let soundMissing = Mutex(false)
+        let allPads = soundPad == nil ? nil : pipeline.child(named: "source")?.connectSignal("no-more-pads") {
+            if soundPad?.isLinked == false { soundMissing.withLock { $0 = true } }
+        }
+        defer { allPads?.disconnect() }
+        do {
+            try pipeline.runToEnd(timeout: timeout, what: "copying with sound") {
+                soundMissing.withLock { $0 } ? "its sound cannot be decoded" : stall.check()
+            }
+        } catch {
+            if soundMissing.withLock({ $0 }) { throw SoundNeverCame() }
+            throw error
+        }
     }
 
     /// Points the pipeline's `uridecodebin` at `video`, decoding only what `caps` does not hold.
@@ -134,7 +198,8 @@ enum SoundedClip {
 }
 
 /// What a pass over a picture found, on the streaming thread: where its latest frame ends,
-/// and its frames in the order they come (the order they are decoded in).
+/// its frames in the order they come (the order they are decoded in), and whether a copy keeps
+/// it as it is.
 private final class PictureScan: @unchecked Sendable {
     private struct Frame {
         /// Its PTS; nil when it has none.
@@ -145,8 +210,26 @@ private final class PictureScan: @unchecked Sendable {
     private let lock = NSLock()
     private var latest = ClockTime.zero
     private var frames: [Frame] = []
+    private var raw = false
+    let stall = StallCheck(limit: SoundedClip.stallLimit)
 
     var end: ClockTime { lock.lock(); defer { lock.unlock() }; return latest }
+
+    /// Encoded again when it came decoded (Matroska holds no such codec as it is), or when
+    /// more than one frame in a hundred has no PTS: an AVI's frames carry decoding times,
+    /// which B-frames reorder, and an MPEG program stream's a PTS only now and then (a
+    /// quarter of one MPEG-1 file's frames had none: its copy showed half its frames).
+    var form: SoundedClip.PictureForm {
+        lock.lock(); defer { lock.unlock() }
+        let untimed = frames.filter { $0.shown == nil }.count
+        return raw || untimed * 100 > frames.count ? .encoded : .kept
+    }
+
+    var isFirst: Bool { lock.lock(); defer { lock.unlock() }; return frames.isEmpty }
+
+    func saw(caps: String) {
+        lock.lock(); raw = caps.hasPrefix("video/x-raw"); lock.unlock()
+    }
 
     /// The number of the last key frame shown at or before `time`: decoding from there shows
     /// every frame from `time` on. Nil when there is none (decode it all).
@@ -164,12 +247,31 @@ private final class PictureScan: @unchecked Sendable {
     }
 
     func saw(_ buffer: PassingBuffer) {
+        stall.moved()
         lock.lock(); defer { lock.unlock() }
         // Every frame is numbered, so the copy's count matches.
         frames.append(Frame(shown: buffer.presentationTime?.nanoseconds, isKey: !buffer.isDeltaUnit))
-        guard let start = buffer.presentationTime else { return }
+        // A frame with no PTS ends at its DTS plus duration (frames come in the order they
+        // are decoded; the last to end is what matters).
+        guard let start = buffer.presentationTime ?? buffer.decodingTime else { return }
         let end = start.nanoseconds + (buffer.duration?.nanoseconds ?? 0)
         if end > latest.nanoseconds { latest = ClockTime(nanoseconds: end) }
+    }
+}
+
+/// Whether frames still pass: `check` gives the reason to give up once none has for `limit`
+/// seconds (a demuxer going round a damaged file, a stream that never comes).
+final class StallCheck: Sendable {
+    private let limit: Duration
+    private let last = Mutex(ContinuousClock.now)
+
+    init(limit: Double) { self.limit = .seconds(limit) }
+
+    func moved() { last.withLock { $0 = .now } }
+
+    func check() -> String? {
+        let quiet = ContinuousClock.now - last.withLock { $0 }
+        return quiet >= limit ? "no frame came for \(Int(limit.components.seconds)) s" : nil
     }
 }
 

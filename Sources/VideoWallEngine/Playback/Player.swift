@@ -1111,9 +1111,18 @@ package final class Player {
     /// A stream ends: at end of stream, or at a gapless wrap, which never posts one.
     private func passEnded(at position: MediaTime) {
         // Fed key frames only, a tile's last frame shown is the last key frame: nothing is cut.
-        guard !decodesKeyFramesOnly, let duration = asset.duration,
+        guard !decodesKeyFramesOnly else { return }
+        // A playlist's last item is measured against its own length (to its out point), not
+        // the asset's, which is the item the tile opened with: "01 of a 2.2 s clip ended at
+        // 1.5 s" was said of a list whose second item is 1.5 s long.
+        var duration = asset.duration, item = ""
+        if let started = playlist?.startedEntry.entry {
+            duration = started.length.map { length in started.shape.outPoint.map { min($0, length) } ?? length }
+            item = "item \(TerminalText.quoted(started.name, limit: TerminalText.nameLimit)) "
+        }
+        guard let duration,
               EarlyEnd.missing(endedAt: position, announced: duration, frameInterval: pictureChain.lastFrameInterval) != nil else { return }
-        warn(EarlyEnd.warning(endedAt: position, announced: duration))
+        warn(item + EarlyEnd.warning(endedAt: position, announced: duration))
     }
 
     /// Calls `action` (on the main actor, in the bus's order) once the next frame reaches the
