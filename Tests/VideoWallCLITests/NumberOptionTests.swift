@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// Every number the command line takes is checked: finite and within its documented bounds,
@@ -10,10 +11,11 @@ final class NumberOptionTests: XCTestCase {
     /// `--quit-after 4294968` (or `inf`, `1e300`) died with SIGILL converting to GLib's 32-bit
     /// milliseconds; `nan` was taken and stopped the wall at once.
     func testQuitAfterOutsideItsBoundsIsRefused() throws {
-        for value in ["4294968", "inf", "1e300", "nan", "0", "2592001", "-inf"] {
-            for arguments in [["--headless", "--quit-after=\(value)", media], ["demo", "--headless", "--quit-after=\(value)"]] {
-                try assertRefused(arguments, naming: "--quit-after", got: value == "1e300" ? "1e+300" : value)
-            }
+        let values = ["4294968", "inf", "1e300", "nan", "0", "2592001", "-inf"]
+        let runs = values.flatMap { value in [["--headless", "--quit-after=\(value)", media], ["demo", "--headless", "--quit-after=\(value)"]] }
+        for (arguments, result) in zip(runs, try Self.runAtOnce(runs)) {
+            let value = String(arguments.first { $0.hasPrefix("--quit-after=") }?.dropFirst("--quit-after=".count) ?? "")
+            assertRefused(arguments, result, naming: "--quit-after", got: value == "1e300" ? "1e+300" : value)
         }
         let edge = try CommandRunner.run(["--headless", "--quit-after", "2592000", media])
         XCTAssertEqual(edge.status, 2, "30 days is allowed (the missing file ends the run): \(edge.standardError)")
@@ -65,8 +67,8 @@ final class NumberOptionTests: XCTestCase {
             (["--offset", "1=360001f", media], "--offset"),
             (["--offset", "2=0.5", media], "--offset"),
         ]
-        for (arguments, option) in cases {
-            try assertRefused(arguments, naming: option)
+        for ((arguments, option), result) in zip(cases, try Self.runAtOnce(cases.map(\.0))) {
+            assertRefused(arguments, result, naming: option)
         }
     }
 
@@ -79,9 +81,22 @@ final class NumberOptionTests: XCTestCase {
         XCTAssertEqual(result.standardOutput, "")
     }
 
-    private func assertRefused(_ arguments: [String], naming option: String, got value: String? = nil,
-                               file: StaticString = #filePath, line: UInt = #line) throws {
-        let result = try CommandRunner.run(arguments, timeout: 20)
+    /// Runs each list of arguments, four at a time (each run is a process that stops at its
+    /// checks: a tenth of a second, mostly start-up), and gives their results in order.
+    private static func runAtOnce(_ runs: [[String]]) throws -> [CommandRunner.Result] {
+        let results = Mutex([Swift.Result<CommandRunner.Result, any Error>?](repeating: nil, count: runs.count))
+        let lanes = 4
+        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
+            for index in stride(from: lane, to: runs.count, by: lanes) {
+                let outcome = Swift.Result { try CommandRunner.run(runs[index], timeout: 20) }
+                results.withLock { $0[index] = outcome }
+            }
+        }
+        return try results.withLock { $0 }.map { try $0!.get() }
+    }
+
+    private func assertRefused(_ arguments: [String], _ result: CommandRunner.Result, naming option: String, got value: String? = nil,
+                               file: StaticString = #filePath, line: UInt = #line) {
         XCTAssertEqual(result.status, 64, "\(arguments): \(result.standardError)", file: file, line: line)
         XCTAssertEqual(result.errorLines.count, 1, "\(arguments): one line: \(result.standardError)", file: file, line: line)
         let message = result.errorLines.first ?? ""
