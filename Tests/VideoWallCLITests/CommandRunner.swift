@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import XCTest
 
 /// Runs the built `videowall` binary (it sits next to the test bundle) and collects what it
@@ -30,6 +31,19 @@ struct CommandRunner {
     /// from outside the program under test.
     static func captureRoot(of display: String, to path: String) throws -> Result {
         try run(["-display", display, "-window", "root", path], program: "/usr/bin/import", timeout: 20)
+    }
+
+    /// Calls `run` for 0..<count on `lanes` threads at once (runs that are mostly a process's
+    /// start-up), and gives their results in order; the first that threw is thrown.
+    static func atOnce(_ count: Int, lanes: Int = 4, _ run: @Sendable (Int) throws -> Result) throws -> [Result] {
+        let results = Mutex([Swift.Result<Result, any Error>?](repeating: nil, count: count))
+        DispatchQueue.concurrentPerform(iterations: min(lanes, max(count, 1))) { lane in
+            for index in stride(from: lane, to: count, by: lanes) {
+                let outcome = Swift.Result { try run(index) }
+                results.withLock { $0[index] = outcome }
+            }
+        }
+        return try results.withLock { $0 }.map { try $0!.get() }
     }
 
     /// Runs `videowall ARGUMENTS`; `display: false` removes DISPLAY so the program runs headless.

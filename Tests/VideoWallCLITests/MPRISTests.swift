@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import VideoWallTestSupport
 import VideoWallWindow
 import XCTest
@@ -127,14 +126,11 @@ final class MPRISTests: XCTestCase {
             ("headless kiosk without a screensaver service", ["--headless", "--kiosk"], bus.environment, []),
         ]
         // The three at once: each is a second of playing.
-        let results = Mutex([Swift.Result<CommandRunner.Result, any Error>?](repeating: nil, count: runs.count))
-        DispatchQueue.concurrentPerform(iterations: runs.count) { index in
+        let results = try CommandRunner.atOnce(runs.count, lanes: runs.count) { index in
             let (_, options, environment, unset) = runs[index]
-            let outcome = Swift.Result { try CommandRunner.run(options + ["--quit-after", "1", media[0]], environment: environment, unsetting: unset, timeout: 20) }
-            results.withLock { $0[index] = outcome }
+            return try CommandRunner.run(options + ["--quit-after", "1", media[0]], environment: environment, unsetting: unset, timeout: 20)
         }
-        for ((what, _, _, _), outcome) in zip(runs, results.withLock { $0 }) {
-            let result = try XCTUnwrap(outcome).get()
+        for ((what, _, _, _), result) in zip(runs, results) {
             XCTAssertEqual(result.status, 0, "\(what): \(result.standardError)")
             XCTAssertEqual(result.errorLines.filter { !$0.hasPrefix("videowall: summary:") }, [], "\(what): nothing but the summary")
             XCTAssertEqual(result.errorLines.count, 1, "\(what): it played: \(result.standardError)")

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import XCTest
 
 /// Every number the command line takes is checked: finite and within its documented bounds,
@@ -84,15 +83,7 @@ final class NumberOptionTests: XCTestCase {
     /// Runs each list of arguments, four at a time (each run is a process that stops at its
     /// checks: a tenth of a second, mostly start-up), and gives their results in order.
     private static func runAtOnce(_ runs: [[String]]) throws -> [CommandRunner.Result] {
-        let results = Mutex([Swift.Result<CommandRunner.Result, any Error>?](repeating: nil, count: runs.count))
-        let lanes = 4
-        DispatchQueue.concurrentPerform(iterations: lanes) { lane in
-            for index in stride(from: lane, to: runs.count, by: lanes) {
-                let outcome = Swift.Result { try CommandRunner.run(runs[index], timeout: 20) }
-                results.withLock { $0[index] = outcome }
-            }
-        }
-        return try results.withLock { $0 }.map { try $0!.get() }
+        try CommandRunner.atOnce(runs.count) { try CommandRunner.run(runs[$0], timeout: 20) }
     }
 
     private func assertRefused(_ arguments: [String], _ result: CommandRunner.Result, naming option: String, got value: String? = nil,
