@@ -95,4 +95,3 @@ extension Pipeline {
         throw GStreamerError(domain: "Pipeline", message: "\(what) did not finish within \(Int(timeout)) s")
     }
 }
-

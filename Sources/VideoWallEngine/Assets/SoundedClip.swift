@@ -26,9 +26,9 @@ import VideoWallCore
 /// A picture Matroska cannot hold as it is (Sorenson Spark, Indeo, Apple's RPZA: decoded to
 /// raw frames), or one whose frames carry no presentation time (AVI and MPEG elementary
 /// streams give decoding times, the order frames come in, not the order they are shown in
-/// once B-frames reorder them; MPEG program streams give one now and then), is decoded and encoded again as H.264
-/// (x264, quality 18): raw frames would take gigabytes, and a copy stamped with decoding times
-/// showed one frame of an AVI and then its end.
+/// once B-frames reorder them; MPEG program streams give one now and then), is decoded and
+/// encoded again as H.264 (x264, quality 18): raw frames would take gigabytes, and a copy
+/// stamped with decoding times showed one frame of an AVI and then its end.
 ///
 /// Made once per file, size, change time and points in a cache folder; blocking (two reads of
 /// the file: one to find where its picture ends and its key frames, one to copy), so called off
@@ -55,7 +55,8 @@ enum SoundedClip {
     private static let pictureCaps = keptPictureCaps + ";video/x-raw(ANY)"
 
     /// A decoded picture encoded again (`PictureForm.encoded`): quality 18 (about what the eye
-    /// cannot tell apart), no B-frames (every frame's time is its order), a key frame a second.
+    /// cannot tell apart), no B-frames (frames come in the order they are shown), a key frame
+    /// every 30 frames at most (an in point's copy starts at the key frame before it).
     private static let encoder = "videoconvert ! x264enc speed-preset=veryfast pass=qual quantizer=18 bframes=0 key-int-max=30"
 
     /// How a copy holds its picture.
