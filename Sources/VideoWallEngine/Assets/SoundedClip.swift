@@ -52,7 +52,9 @@ enum SoundedClip {
         + "video/x-vp8;video/x-vp9;video/x-av1;video/x-theora;video/mpeg,mpegversion=(int){1,2,4},systemstream=false,parsed=true;"
         + "video/x-divx,divxversion=(int)[4,5];video/x-msmpeg,msmpegversion=(int)43;video/x-wmv,wmvversion=(int)[1,3];"
         + "video/x-dv,systemstream=false;image/jpeg"
-    private static let pictureCaps = keptPictureCaps + ";video/x-raw(ANY)"
+    /// Decoded frames, in any memory and form.
+    private static let decodedPictureCaps = "video/x-raw(ANY)"
+    private static let pictureCaps = keptPictureCaps + ";" + decodedPictureCaps
 
     /// A decoded picture encoded again (`PictureForm.encoded`): quality 18 (about what the eye
     /// cannot tell apart), no B-frames (frames come in the order they are shown), a key frame
@@ -143,11 +145,12 @@ enum SoundedClip {
                 + "source. ! capsfilter name=sound caps=audio/x-raw ! queue ! \(sound)"
             : "uridecodebin name=source expose-all-streams=false ! \(picture) ! queue ! matroskamux name=muxer ! filesink name=copy "
                 + "audiotestsrc wave=silence samplesperbuffer=480 num-buffers=\(silentBlocks) ! \(sound)"
-        // Decoded frames are listed for the source either way (see `pictureCaps`).
-        let decoded = form == .encoded ? "video/x-raw(ANY)" : pictureCaps
+        // What the source gives and what the copy takes of it: a kept picture's source lists
+        // decoded frames too (see `pictureCaps`), and the filter lets none of them through.
+        let (given, taken) = form == .encoded ? (decodedPictureCaps, decodedPictureCaps) : (pictureCaps, keptPictureCaps)
         let pipeline = try Pipeline.parse(description)
-        try openSource(of: pipeline, video, caps: hasSound ? decoded + ";audio/x-raw" : decoded)
-        try pipeline.child(named: "picture")?.set("caps", caps: try Caps(form == .encoded ? "video/x-raw(ANY)" : keptPictureCaps))
+        try openSource(of: pipeline, video, caps: hasSound ? given + ";audio/x-raw" : given)
+        try pipeline.child(named: "picture")?.set("caps", caps: try Caps(taken))
         try pipeline.child(named: "copy")?.set("location", output)
         guard let split = pipeline.child(named: "split")?.staticPad("src") else { throw failure("no sound output") }
         // Blocks that end after the picture are dropped.
