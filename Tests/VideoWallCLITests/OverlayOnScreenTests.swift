@@ -103,10 +103,11 @@ final class OverlayOnScreenTests: XCTestCase {
         }.sorted { $0.difference < $1.difference }
         let shown = candidates[0]
         let said = candidates.map { "\($0.text): \($0.difference)" }
-        // Drawn on the window's surface rather than an image, a few edge pixels of the glyphs
-        // differ (0.5 % of the box here); another time differs by a glyph (four times as many).
+        // The window and the reference rasterise the glyphs with the same font options, so the
+        // time shown matches pixel for pixel (0 apart in every run); another time differs by a
+        // glyph's strokes (hundreds). A thousandth of the box leaves room for a stray pixel.
         let box = OverlayPainting.picture(of: shown.text, lineHeight: clock.lineHeight, color: overlays[0].color, background: overlays[0].background)
-        XCTAssertLessThan(shown.difference, box.width * box.height / 100, "the clock reads \(shown.text), pixels apart: \(said)")
+        XCTAssertLessThan(shown.difference, box.width * box.height / 1000, "the clock reads \(shown.text), pixels apart: \(said)")
         XCTAssertGreaterThan(candidates[1].difference, 2 * shown.difference, "and no other time: \(said)")
         let lag = written.timeIntervalSince1970 - Double(shown.second)
         XCTAssertTrue((-0.2...1.6).contains(lag), "the clock showed \(shown.text), \(lag) s before the screenshot was written")
@@ -119,13 +120,13 @@ final class OverlayOnScreenTests: XCTestCase {
                             in: frame.image, at: (words.x, words.y))
         }
         let (right, wrong) = (textDifference("Lobby screen", in: frame), textDifference("Lobby scream", in: frame))
-        XCTAssertLessThan(right, 400, "the text over region 2: \(right) pixels apart, another text \(wrong)")
+        XCTAssertLessThan(right, 40, "the text over region 2: \(right) pixels apart, another text \(wrong)")
         XCTAssertGreaterThan(wrong, 2 * right, "and not another: \(right) pixels apart, another text \(wrong)")
 
         // After `set_property overlay/2/text`: the new words on screen.
         let after = try XCTUnwrap(PNGFrame.read(changed), "the later screenshot reads back")
         let (now, before) = (textDifference("Gate 12", in: after), textDifference("Lobby screen", in: after))
-        XCTAssertLessThan(now, 400, "the changed text on screen: \(now) pixels apart, the old words \(before)")
+        XCTAssertLessThan(now, 40, "the changed text on screen: \(now) pixels apart, the old words \(before)")
         XCTAssertGreaterThan(before, 2 * now, "the old words gone: \(now) pixels apart, the old words \(before)")
 
         // Each ticker's words found along its band in both pictures, where the time of day puts
@@ -136,10 +137,10 @@ final class OverlayOnScreenTests: XCTestCase {
             for shot in taken {
                 let picture = try XCTUnwrap(PNGFrame.read(shot.path), "\(shot.path) reads back")
                 let found = Self.find(ticker.words, along: ticker.place.y, in: picture)
-                // The words differ by a few edge pixels where drawn; a band without them would
-                // differ by every pixel of their glyphs.
+                // The words match pixel for pixel where drawn; a band without them would differ
+                // by every pixel of their glyphs.
                 let glyphs = stride(from: 0, to: ticker.words.pixels.count, by: 3).filter { ticker.words.pixels[$0] > 128 }.count
-                XCTAssertLessThan(found.differing, glyphs / 3, "ticker \(index + 1)'s words in \(shot.path): \(found)")
+                XCTAssertLessThan(found.differing, glyphs / 30, "ticker \(index + 1)'s words in \(shot.path): \(found)")
                 let (latest, earliest) = (tickerPlace(index, at: shot.asked - 0.1), tickerPlace(index, at: shot.answered))
                 // (Ordered, should a slow answer come after the words came round again.)
                 XCTAssertTrue((min(earliest, latest) - 2...max(earliest, latest) + 2).contains(found.x),
@@ -160,9 +161,9 @@ final class OverlayOnScreenTests: XCTestCase {
     }
 
     /// How many pixels of `reference` differ clearly (by more than a third of the range, on
-    /// average over the channels) from the part of `image` it would cover at `origin`: none but
-    /// a few edge pixels for the same text, a glyph's worth for another; all where it would
-    /// fall outside.
+    /// average over the channels) from the part of `image` it would cover at `origin`: none for
+    /// the same text drawn by the window, a glyph's worth for another; all where it would fall
+    /// outside.
     static func difference(_ reference: CapturedImage, in image: RGBImage, at origin: (x: Int, y: Int)) -> Int {
         guard origin.x >= 0, origin.y >= 0, origin.x + reference.width <= image.width, origin.y + reference.height <= image.height else {
             return reference.width * reference.height

@@ -82,8 +82,20 @@ public enum OverlayPainting {
         return CapturedImage(width: size.width, height: size.height, pixels: pixels)
     }
 
+    /// A layout of `text` for `cr` whose glyphs are rasterised the same on every surface: the
+    /// window's X surface would otherwise take the display's own font settings (Xft hinting,
+    /// sub-pixel order) and an image surface cairo's defaults, so the words on two machines of
+    /// one wall, or on the screen and in a reference picture, would fall a pixel apart.
     private static func makeLayout(_ text: String, lineHeight: Int, on cr: OpaquePointer) -> OpaquePointer {
         let layout = pango_cairo_create_layout(cr)!
+        let options = cairo_font_options_create()
+        cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+        cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_SLIGHT)
+        cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_ON)
+        // pango_cairo_context_set_font_options: merged over the surface's options, these win.
+        pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
+        cairo_font_options_destroy(options)
+        pango_layout_context_changed(layout)
         let font = pango_font_description_from_string("Sans Bold")!
         pango_font_description_set_absolute_size(font, fontPixels(lineHeight: lineHeight) * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
