@@ -16,6 +16,7 @@ packages=(
   chromium chromium-driver python3-selenium
   mpv weston
   xserver-xorg-core xserver-xorg-video-dummy x11-xserver-utils
+  make dpkg-dev libcurl4-openssl-dev lintian debootstrap
 )
 
 missing=()
