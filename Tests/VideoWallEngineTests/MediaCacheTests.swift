@@ -80,4 +80,20 @@ final class MediaCacheTests: XCTestCase {
         XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: stills)), ["recent.mkv", "new.mkv"],
                        "1,600 bytes in a cache of 1,000: the oldest two go, the new one stays")
     }
+
+    /// A partial file not written for an hour was left by a process that was killed while it
+    /// copied: it goes when the cache is next pruned. One being written now stays, even when
+    /// the cache is over its limit.
+    func testAPartialFileLeftByAKilledCopyGoesAndOneBeingWrittenStays() throws {
+        let sounded = try MediaCache.directory("sounded")
+        MediaCache.limit.withLock { $0 = 100 }
+        let (left, writing) = (sounded + "/.partial-left", sounded + "/.partial-writing")
+        FileManager.default.createFile(atPath: left, contents: Data(repeating: 1, count: 400))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-7200)], ofItemAtPath: left)
+        FileManager.default.createFile(atPath: writing, contents: Data(repeating: 1, count: 400))
+        _ = try MediaCache.file(sounded + "/new.mkv") { partial in
+            try Data(repeating: 2, count: 10).write(to: URL(fileURLWithPath: partial))
+        }
+        XCTAssertEqual(Set(try FileManager.default.contentsOfDirectory(atPath: sounded)), [".partial-writing", "new.mkv"])
+    }
 }

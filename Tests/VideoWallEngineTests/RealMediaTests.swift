@@ -74,7 +74,10 @@ final class RealMediaTests: XCTestCase {
                     let name = (file as NSString).lastPathComponent
                     do {
                         async let bare = BarePlaybinRun.play(file, timeout: 40)
-                        let wall = try Wall(configuration: WallConfiguration())
+                        // Every copy made before the start: the opening item plays once.
+                        var configuration = WallConfiguration()
+                        configuration.preparesItemsWhilePlaying = false
+                        let wall = try Wall(configuration: configuration)
                         defer { wall.shutDown() }
                         let warnings = WarningCollector(wall)
                         var spec = TileSpec(source: opening, opensAudioDevice: false)

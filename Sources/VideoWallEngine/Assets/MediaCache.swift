@@ -104,16 +104,23 @@ package enum MediaCache {
     }
 
     /// Removes the files used longest ago until the cache holds at most `limit` bytes; `kept`
-    /// (the file just made) stays.
+    /// (the file just made) stays. A partial file being written is left alone; one not written
+    /// for an hour was left by a process that was killed, and goes.
     static func prune(keeping kept: String) {
         guard let root = root() else { return }
         let budget = limit.withLock { $0 }
         var files: [(path: String, size: Int64, used: Date)] = []
         let keys: [URLResourceKey] = [.isRegularFileKey, .fileSizeKey, .contentModificationDateKey]
         guard let walker = FileManager.default.enumerator(at: URL(fileURLWithPath: root), includingPropertiesForKeys: keys) else { return }
+        let abandoned = Date().addingTimeInterval(-3600)
         for case let url as URL in walker {
             guard let values = try? url.resourceValues(forKeys: Set(keys)), values.isRegularFile == true else { continue }
-            files.append((url.path, Int64(values.fileSize ?? 0), values.contentModificationDate ?? .distantPast))
+            let used = values.contentModificationDate ?? .distantPast
+            if url.lastPathComponent.hasPrefix(".partial-") {
+                if used < abandoned { unlink(url.path) }
+                continue
+            }
+            files.append((url.path, Int64(values.fileSize ?? 0), used))
         }
         var total = files.reduce(0) { $0 + $1.size }
         for file in files.sorted(by: { $0.used < $1.used }) where total > budget && file.path != kept {

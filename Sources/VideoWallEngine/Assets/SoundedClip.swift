@@ -37,7 +37,10 @@ enum SoundedClip {
     /// `~/.cache/videowall/sounded` (`MediaCache`).
     static var directory: String { get throws { try MediaCache.directory("sounded") } }
 
-    /// The longest a copy may take.
+    /// The longest a scan of a file's picture may take, and a copy at least: a copy may take
+    /// as long as its picture lasts (one encoded again takes about a ninth of that on two
+    /// cores), so a long file is copied rather than given up; a copy that stalls is given up
+    /// at once (`stallLimit`).
     static let timeout = 300.0
 
     /// The one form of every item's sound in a tile with sound.
@@ -59,7 +62,11 @@ enum SoundedClip {
     /// A decoded picture encoded again (`PictureForm.encoded`): quality 18 (about what the eye
     /// cannot tell apart), no B-frames (frames come in the order they are shown), a key frame
     /// every 30 frames at most (an in point's copy starts at the key frame before it).
-    private static let encoder = "videoconvert ! x264enc speed-preset=veryfast pass=qual quantizer=18 bframes=0 key-int-max=30"
+    /// A copy made while the wall plays (`beside`) encodes on one thread, leaving the other
+    /// cores to the tiles.
+    private static func encoder(beside: Bool) -> String {
+        "videoconvert ! x264enc speed-preset=veryfast pass=qual quantizer=18 bframes=0 key-int-max=30 threads=\(beside ? 1 : 0)"
+    }
 
     /// How a copy holds its picture.
     enum PictureForm {
@@ -72,47 +79,56 @@ enum SoundedClip {
     /// The original lists a sound that nothing here decodes: no sound pad ever came.
     struct SoundNeverCame: Error {}
 
+    /// Why a scan or copy ended when `stopping` said so.
+    private static let stopped = "stopped: the wall is closing"
+
     /// How long a copy or a scan may go with no frame passing before it is given up.
     static let stallLimit = 20.0
 
     /// The copy of `video` (a local path) with its sound in the one form; `hasSound`: whether
     /// the original has any (else silence is written); `inPoint` and `outPoint`: where the
     /// item starts and ends in the file, when it is not played whole (a second copy, cut from
-    /// the whole one).
-    static func make(video: String, hasSound: Bool, inPoint: MediaTime? = nil, outPoint: MediaTime? = nil) throws -> String {
+    /// the whole one). `stopping`, asked five times a second, ends a scan or copy under way
+    /// (the wall closing): it then throws and leaves nothing behind. `besidePlay`: made while
+    /// the wall plays, so an encoder takes one core.
+    static func make(video: String, hasSound: Bool, inPoint: MediaTime? = nil, outPoint: MediaTime? = nil, besidePlay: Bool = false,
+                     stopping: @escaping @Sendable () -> Bool = { false }) throws -> String {
         guard inPoint != nil || outPoint != nil else {
             // "2": copies made before pictures without presentation times were encoded again
             // held one frame of them.
             let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: video) + "\u{0}sounded 2") + ".mkv"
             return try MediaCache.file(path) { partial in
-                let picture = try scanPicture(of: video)
+                let picture = try scanPicture(of: video, stopping: stopping)
                 do {
-                    try copy(video, endingAt: picture.end, keeping: nil, form: picture.form, hasSound: hasSound, into: partial)
+                    try copy(video, endingAt: picture.end, keeping: nil, form: picture.form, hasSound: hasSound, into: partial,
+                             besidePlay: besidePlay, stopping: stopping)
                 } catch is SoundNeverCame {
                     // A sound listed but with no decoder here (QuickTime's `ms P`): silence.
-                    try copy(video, endingAt: picture.end, keeping: nil, form: picture.form, hasSound: false, into: partial)
+                    try copy(video, endingAt: picture.end, keeping: nil, form: picture.form, hasSound: false, into: partial,
+                             besidePlay: besidePlay, stopping: stopping)
                 }
             }
         }
         // Cut from the whole copy, on the times the tile plays (Matroska moves a picture with
         // B-frames to start at 0, and counts in milliseconds), in the order its frames come.
-        let whole = try make(video: video, hasSound: hasSound)
+        let whole = try make(video: video, hasSound: hasSound, besidePlay: besidePlay, stopping: stopping)
         let points = (inPoint.map { "\u{0}in \($0.nanoseconds)" } ?? "") + (outPoint.map { "\u{0}out \($0.nanoseconds)" } ?? "")
         let path = try directory + "/" + MediaCache.key(try MediaCache.stamp(of: whole) + "\u{0}cut" + points) + ".mkv"
         return try MediaCache.file(path) { partial in
-            let picture = try scanPicture(of: whole)
+            let picture = try scanPicture(of: whole, stopping: stopping)
             let clockTime = { (time: MediaTime) in ClockTime(nanoseconds: UInt64(max(0, time.nanoseconds))) }
             let first = inPoint.flatMap { picture.decodingStart(showing: clockTime($0)) } ?? 0
             let last = outPoint.map { picture.decodingEnd(showingBefore: clockTime($0)) ?? -1 } ?? .max
             let end = outPoint.map { ClockTime(nanoseconds: min(clockTime($0).nanoseconds, picture.end.nanoseconds)) } ?? picture.end
-            try copy(whole, endingAt: end, keeping: first...max(first, last), form: .kept, hasSound: true, into: partial)
+            try copy(whole, endingAt: end, keeping: first...max(first, last), form: .kept, hasSound: true, into: partial,
+                     besidePlay: besidePlay, stopping: stopping)
         }
     }
 
     /// Where the last frame of `video`'s picture ends (its latest time plus duration), its
     /// frames in the order they come, and the form a copy gives it, read through the demuxer
     /// and parser only (a picture Matroska cannot hold, decoded).
-    private static func scanPicture(of video: String) throws -> PictureScan {
+    private static func scanPicture(of video: String, stopping: @escaping @Sendable () -> Bool) throws -> PictureScan {
         let pipeline = try Pipeline.parse("uridecodebin name=source expose-all-streams=false ! fakesink name=sink sync=false")
         try openSource(of: pipeline, video, caps: pictureCaps)
         let scan = PictureScan()
@@ -122,7 +138,7 @@ enum SoundedClip {
             scan.saw(buffer)
         }
         defer { probe.remove() }
-        try pipeline.runToEnd(timeout: timeout, what: "reading the picture", abandon: scan.stall.check)
+        try pipeline.runToEnd(timeout: timeout, what: "reading the picture") { stopping() ? stopped : scan.stall.check() }
         guard scan.end.nanoseconds > 0 else { throw failure("it has no picture") }
         return scan
     }
@@ -132,13 +148,13 @@ enum SoundedClip {
     /// picture's frames kept, numbered in the order they come (nil: all). Time stamps stay as
     /// they were. Throws `SoundNeverCame` when the original's sound never reached the copy.
     private static func copy(_ video: String, endingAt end: ClockTime, keeping: ClosedRange<Int>?, form: PictureForm, hasSound: Bool,
-                             into output: String) throws {
+                             into output: String, besidePlay: Bool, stopping: @escaping @Sendable () -> Bool) throws {
         // Sound in blocks of 10 ms, gaps filled with silence: the blocks that end after the
         // picture are left out, so the sound stops at most 10 ms before it. Silence is made in
         // such blocks up to just past the picture's end.
         let silentBlocks = end.nanoseconds / 10_000_000 + 1
         let sound = "audioconvert ! audioresample ! \(soundCaps) ! audiobuffersplit name=split output-buffer-duration=1/100 gapless=true ! queue ! muxer."
-        let picture = form == .encoded ? "capsfilter name=picture ! \(encoder)" : "capsfilter name=picture"
+        let picture = form == .encoded ? "capsfilter name=picture ! \(encoder(beside: besidePlay))" : "capsfilter name=picture"
         // The demuxer's pads are linked as they come, each to the filter its caps pass.
         let description = hasSound
             ? "uridecodebin name=source expose-all-streams=false source. ! \(picture) ! queue ! matroskamux name=muxer ! filesink name=copy "
@@ -180,8 +196,8 @@ enum SoundedClip {
         }
         defer { allPads?.disconnect() }
         do {
-            try pipeline.runToEnd(timeout: timeout, what: "copying with sound") {
-                soundMissing.withLock { $0 } ? "its sound cannot be decoded" : stall.check()
+            try pipeline.runToEnd(timeout: max(timeout, Double(end.nanoseconds) / 1e9), what: "copying with sound") {
+                stopping() ? stopped : soundMissing.withLock { $0 } ? "its sound cannot be decoded" : stall.check()
             }
         } catch {
             if soundMissing.withLock({ $0 }) { throw SoundNeverCame() }

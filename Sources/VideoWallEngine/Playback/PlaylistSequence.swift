@@ -66,6 +66,15 @@ final class PlaylistSequence: @unchecked Sendable {
         set { lock.lock(); goesRoundFlag = newValue; lock.unlock() }
     }
 
+    /// Whether items are still being made ready (`ItemPreparation`) and will join the list:
+    /// meanwhile the list goes round over those it has, even when it does not loop, rather
+    /// than end before the others had their turn.
+    private var preparingFlag = false
+    var isPreparing: Bool {
+        get { lock.lock(); defer { lock.unlock() }; return preparingFlag }
+        set { lock.lock(); preparingFlag = newValue; lock.unlock() }
+    }
+
     /// What plays while nothing is scheduled (the background, a short clip): nil, the item
     /// before plays again.
     private let idle: Entry?
@@ -104,8 +113,9 @@ final class PlaylistSequence: @unchecked Sendable {
     /// The next entry scheduled now after the queued one, which becomes the queued one. After
     /// a new list, the order is that list's; if the queued entry left the list, the search
     /// starts from where its name would be; after the last entry it goes round, or, when the
-    /// list does not (`goesRound`), there is none (nil). When nothing is scheduled now, the
-    /// idle entry plays (the background), or without one the queued entry again.
+    /// list does not (`goesRound`) and no item is still being prepared, there is none (nil).
+    /// When nothing is scheduled now, the idle entry plays (the background), or without one
+    /// the queued entry again.
     func advance() -> String? {
         lock.lock(); defer { lock.unlock() }
         let start: Int
@@ -127,7 +137,7 @@ final class PlaylistSequence: @unchecked Sendable {
             var found: Placed?
             if schedule.includes(now) {
                 for step in 0..<entries.count {
-                    guard goesRoundFlag || start + step < entries.count else { return nil }
+                    guard goesRoundFlag || preparingFlag || start + step < entries.count else { return nil }
                     let index = (start + step) % entries.count
                     if entries[index].schedule.includes(now) {
                         found = Placed(entry: entries[index], index: index, row: row)

@@ -83,6 +83,14 @@ public struct WallConfiguration: Sendable {
     /// `sync: items`: every playlist tile changes item with the others, each row of items
     /// lasting as long as its longest (`ItemRows`).
     package var itemsInRows = false
+    /// Whether a playlist tile with sound starts once its first item is made ready, the others
+    /// made while it plays (`ItemPreparation`); else the wall starts once all are made (a wall
+    /// across machines, whose machines must hold the same list, and `sync: items`).
+    package var preparesItemsWhilePlaying = true
+    /// How long such a tile, its first item ready, waits for the others before it starts
+    /// without them: a list of short clips starts whole, one with a long copy to make starts
+    /// on the items before it.
+    package var itemPreparationLead: Duration = .seconds(5)
     /// How long a playlist's still image is shown when its item says nothing (`--image-duration`).
     package var imageDuration: Duration = .seconds(10)
     /// How long a file new in a folder playlist must keep its size before it is played (one

@@ -25,6 +25,9 @@ extension Wall {
         guard !items.isEmpty, slots.indices.contains(index), slots[index].player?.playlist === sequence else {
             throw AssetError(source: spec.source, reason: .playbackFailed("the wall was closed or loaded again meanwhile"))
         }
+        // The new list is made ready whole: items of the old one still being made are not wanted.
+        stopPreparations(ofTile: index)
+        sequence.isPreparing = false
         sequence.replace(items.map(PlaylistSequence.Entry.init), schedule: spec.playlistSchedule)
         let skipped = loaded.skipped[0] ?? []
         skippedItems[index] = skipped

@@ -12,7 +12,12 @@ extension Wall {
     /// may gain items: `FolderWatch`).
     /// With `asLists`, every source is a list, one file a list of one (a playlist tile's list
     /// read again).
+    /// With `preparingWhilePlaying` (a lead, in seconds), a list with sound and no schedules,
+    /// not a folder's, is started once its first item is made ready and the others are too or
+    /// that lead has passed; the rest are made while it plays (`preparations`,
+    /// `ItemPreparation`).
     static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime, asLists: Bool = false, sound: SoundChoice = .ifAnyItemHasIt,
+                                preparingWhilePlaying lead: Double? = nil,
                                 localTime: @Sendable () -> LocalMoment = LocalMoment.now) async -> LoadedPlaylists {
         let outcomes = await withTaskGroup(of: (Int, Result<PlaylistLoader.Expansion?, PlaylistError>).self) { group in
             for (index, spec) in specs.enumerated() {
@@ -36,6 +41,7 @@ extension Wall {
         var failures: [Int: AssetError] = [:]
         var skipped: [Int: [String]] = [:]
         var folders: [Int: String] = [:]
+        var preparations: [Int: ItemPreparation] = [:]
         for (index, spec) in specs.enumerated() {
             switch outcomes[index] {
             case .failure(let error)?:
@@ -62,7 +68,18 @@ extension Wall {
                         return item
                     }
                     if sound == .always || (sound == .ifAnyItemHasIt && described.contains(where: \.1.hasSound)) {
-                        let sounded = await withSound(described)
+                        // (A schedule picks the item the tile opens with, from all of them; a
+                        // folder's watch compares the list with the folder.)
+                        let whilePlaying = lead != nil && expansion.folder == nil && spec.playlistSchedule.isAlways
+                            && described.allSatisfy { $0.0.schedule.isAlways } && networkItem(in: described) == nil
+                        var sounded = (items: [PlaylistItem](), skipped: [String](), withoutSound: String?.none)
+                        if whilePlaying {
+                            let preparation = ItemPreparation(described)
+                            (sounded.items, sounded.skipped) = await preparation.firstItems(lead: lead ?? 0)
+                            if !preparation.isComplete, !sounded.items.isEmpty { preparations[index] = preparation }
+                        } else {
+                            sounded = await withSound(described)
+                        }
                         if let reason = sounded.withoutSound {
                             guard sound != .always else {
                                 failures[index] = AssetError(source: spec.source, reason: .playlist("the tile plays sound, which only local files can give: \(reason)"))
@@ -102,7 +119,7 @@ extension Wall {
                 break
             }
         }
-        return LoadedPlaylists(specs: expanded, failures: failures, skipped: skipped, folders: folders)
+        return LoadedPlaylists(specs: expanded, failures: failures, skipped: skipped, folders: folders, preparations: preparations)
     }
 
     /// Whether a list is played with its sound.
@@ -123,6 +140,8 @@ extension Wall {
         var skipped: [Int: [String]]
         /// The tiles that play a folder, and its absolute path.
         var folders: [Int: String]
+        /// Per tile with sound started on its first items, the making of the others.
+        var preparations: [Int: ItemPreparation] = [:]
     }
 
     /// Starts watching the folder of each folder tile that plays: a changed folder becomes the
@@ -130,6 +149,24 @@ extension Wall {
     func watchFolders(_ playlists: LoadedPlaylists) {
         for (index, path) in playlists.folders {
             watchFolder(path, ofTile: index, playing: playlists.specs[index].playlist)
+        }
+    }
+
+    /// Hands each tile with sound that started on its first items the rest as they are made
+    /// (`ItemPreparation`), said in a line when it starts and when every item is ready.
+    func prepareWhilePlaying(_ playlists: LoadedPlaylists) {
+        for (index, preparation) in playlists.preparations.sorted(by: { $0.key < $1.key }) {
+            guard slots.indices.contains(index), let sequence = slots[index].player?.playlist else { continue }
+            publish(.warning("tile \(index + 1): plays from its first \(sequence.count == 1 ? "item" : "\(sequence.count) items") "
+                + "while the others are made ready for sound; each joins the list when it is"))
+            itemPreparations[index] = preparation
+            preparation.feed(sequence, onSkipped: { [weak self] line in
+                self?.skippedItems[index, default: []].append(line)
+                self?.publish(.warning("tile \(index + 1): " + line))
+            }, onComplete: { [weak self] in
+                self?.itemPreparations[index] = nil
+                self?.publish(.warning("tile \(index + 1): every item of its list is ready"))
+            })
         }
     }
 
@@ -221,11 +258,12 @@ extension Wall {
     /// A playlist's items as a tile with sound plays them: each as its `SoundedClip`, made
     /// off the main thread one at a time. Sound needs every item in that form, so a network
     /// item (which cannot be copied) leaves the list without sound (`withoutSound` says why);
-    /// an item that cannot be copied is left out with its line.
-    static func withSound(_ described: [(PlaylistItem, ItemVerdict)]) async -> (items: [PlaylistItem], skipped: [String], withoutSound: String?) {
-        if let remote = described.first(where: { MediaLocation.isNetwork(MediaLocation.uri(for: $0.0.location)) }) {
-            return ([], [], "\(TerminalText.quoted(remote.0.origin ?? remote.0.location, limit: TerminalText.nameLimit)) comes over the network")
-        }
+    /// an item that cannot be copied is left out with its line. `besidePlay` and `stopping`:
+    /// see `SoundedClip.make`.
+    static func withSound(_ described: [(PlaylistItem, ItemVerdict)], besidePlay: Bool = false,
+                          stopping: @escaping @Sendable () -> Bool = { false }) async
+        -> (items: [PlaylistItem], skipped: [String], withoutSound: String?) {
+        if let remote = networkItem(in: described) { return ([], [], remote) }
         return await Task.detached {
             var items: [PlaylistItem] = [], skipped: [String] = []
             for (item, verdict) in described {
@@ -245,7 +283,7 @@ extension Wall {
                         copy.duration = nil
                     }
                     copy.location = try SoundedClip.make(video: video, hasSound: verdict.hasSound, inPoint: inPoint,
-                                                         outPoint: outPoint)
+                                                         outPoint: outPoint, besidePlay: besidePlay, stopping: stopping)
                     copy.origin = item.origin ?? item.location
                     copy.length = verdict.length
                     items.append(copy)
@@ -260,6 +298,13 @@ extension Wall {
             for (index, verdict) in lengths.enumerated() where verdict.length != nil { items[index].length = verdict.length }
             return (items, skipped, nil)
         }.value
+    }
+
+    /// Why a list cannot be played with sound: the item that comes over the network (it cannot
+    /// be copied), named; nil when every item is local.
+    nonisolated static func networkItem(in described: [(PlaylistItem, ItemVerdict)]) -> String? {
+        described.first { MediaLocation.isNetwork(MediaLocation.uri(for: $0.0.location)) }
+            .map { "\(TerminalText.quoted($0.0.origin ?? $0.0.location, limit: TerminalText.nameLimit)) comes over the network" }
     }
 
     /// A `reverse: true` video as its backwards copy (`ReversedClip`), its in and out points

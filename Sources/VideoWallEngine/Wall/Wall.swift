@@ -91,6 +91,10 @@ public final class Wall {
     var skippedItems: [Int: [String]] = [:]
     /// The folder tiles' watches, by tile.
     var folderWatches: [Int: FolderWatch] = [:]
+    /// The playlist tiles with sound whose later items are still being made ready, by tile;
+    /// and those stopped, until their copy under way has ended (`close` waits for them).
+    var itemPreparations: [Int: ItemPreparation] = [:]
+    private var stoppedPreparations: [ItemPreparation] = []
     /// The watchdog's counts (`Wall+Stalls`); nil when it is off.
     var stallWatch: StallWatch?
     /// `sync: items` (`WallConfiguration.itemsInRows`): the rows every playlist tile
@@ -209,6 +213,8 @@ public final class Wall {
         guard !isStopping else { return }
         // A stop meanwhile still finds every tile in its slot (not ready), as the report says.
         let playlists = await Self.expandPlaylists(specs, imageDuration: .seconds(configuration.imageDuration.inSeconds),
+                                                   preparingWhilePlaying: configuration.preparesItemsWhilePlaying && !configuration.itemsInRows
+                                                       ? configuration.itemPreparationLead.inSeconds : nil,
                                                    localTime: configuration.localTime)
         let specs = playlists.specs, playlistFailures = playlists.failures
         unloadTiles()
@@ -269,6 +275,7 @@ public final class Wall {
         }
         handle(.load(profiles))
         watchFolders(playlists)
+        prepareWhilePlaying(playlists)
         if let range = abLoopRange { handle(.setABLoop(range, position: .zero)) }
         requestedOffsets = [:]
         for (index, spec) in specs.enumerated() where index < limit && spec.offset != .zero { requestedOffsets[index] = spec.offset }
@@ -341,6 +348,18 @@ public final class Wall {
         cancelRecoveries()
         discoveryTasks.forEach { $0.cancel() }
         for player in players { player.shutDown() }
+        stopPreparations()
+    }
+
+    /// Stops the making of tile `index`'s later items (every tile's when nil); `close` waits
+    /// for the copies under way.
+    func stopPreparations(ofTile index: Int? = nil) {
+        stoppedPreparations.removeAll { $0.isFinished }
+        for (tile, preparation) in itemPreparations where index == nil || tile == index {
+            preparation.stop()
+            stoppedPreparations.append(preparation)
+            itemPreparations[tile] = nil
+        }
     }
 
     /// Ends `load` now (the program is stopping): tiles still loading stay as they are, and the
@@ -505,7 +524,8 @@ public final class Wall {
         shutDown()
         let stopping = players + retired
         let deadline = Date().addingTimeInterval(closeSeconds)
-        while stopping.contains(where: { !$0.isSettled }), Date() < deadline {
+        // (A copy under way runs GStreamer on a thread of its own: it must end before gst_deinit.)
+        while stopping.contains(where: { !$0.isSettled }) || stoppedPreparations.contains(where: { !$0.isFinished }), Date() < deadline {
             await MainLoop.sleep(seconds: 0.01)
         }
         await configuration.renderLog?.finish()

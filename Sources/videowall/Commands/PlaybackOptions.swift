@@ -177,6 +177,8 @@ struct PlaybackSettings {
         MediaCache.limit.withLock { $0 = Int64(cacheLimit) << 20 }
         var configuration = WallConfiguration()
         configuration.itemsInRows = layout?.syncItems ?? false
+        // The machines of one wall must hold the same list when they play it.
+        configuration.preparesItemsWhilePlaying = role == nil
         configuration.maximumTiles = max(maxTiles, tiles)
         configuration.groupLoop = loop
         configuration.bufferingHold = .milliseconds(Int64((bufferingHold * 1000).rounded()))
