@@ -4,10 +4,13 @@
 public struct VideoSink: @unchecked Sendable {
     public var element: Element
     public var renderer: Element
+    /// Every base sink inside (several when one decode is shown by several: `fanOut`).
+    public var renderers: [Element]
 
     public init(element: Element, renderer: Element? = nil) {
         self.element = element
         self.renderer = renderer ?? element
+        renderers = [self.renderer]
     }
 
     /// Headless rendering: `fakesink` with `sync=true`, so timing is as real as on a screen.
@@ -41,7 +44,9 @@ public struct VideoSink: @unchecked Sendable {
             try tee.link(to: sink.element)
         }
         try bin.exposePad("sink", of: tee, as: "sink")
-        return VideoSink(element: bin, renderer: first.renderer)
+        var fanned = VideoSink(element: bin, renderer: first.renderer)
+        fanned.renderers = sinks.flatMap(\.renderers)
+        return fanned
     }
 }
 

@@ -603,6 +603,18 @@ package final class Player {
     /// place it: a playlist tile goes from item to item on its own.
     var followsWallTimeline: Bool { playlist == nil && asset.isSeekable }
 
+    /// The wall's base time for this tile (`gst_element_set_base_time`), on the pipeline and at
+    /// once on its paused video sinks too: a bin hands its base time to its children only as
+    /// it goes to PLAYING, and a change to PLAYING waiting behind another on the tile's
+    /// state-change queue would leave a sink, which a window reads to place its frames, on the
+    /// old one meanwhile. A frame prerolled for a later wrap would then look due long ago and
+    /// be shown at once: a shorter tile in a group loop standing on its first frame until the
+    /// wrap. (A sink still playing keeps its base time until the pause that comes first.)
+    func setBaseTime(_ time: ClockTime) {
+        pipeline.setBaseTime(time)
+        for sink in videoSink.renderers where sink.currentState.current != .playing { sink.setBaseTime(time) }
+    }
+
     /// Re-armed for a group's wrap (prerolled at 0, on a base time shifted to the wrap): the
     /// tile keeps `held` as its position, and its next pass is counted, when the wrap's first
     /// frame is due (its running time 0), not now.

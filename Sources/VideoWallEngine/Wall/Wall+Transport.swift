@@ -44,7 +44,7 @@ extension Wall {
             }
             player(at: tile)?.setPipelineState(element)
         case .setBaseTime(let tile, let time):
-            player(at: tile)?.pipeline.setBaseTime(time.clockTime)
+            player(at: tile)?.setBaseTime(time.clockTime)
         case .settle(let tiles):
             for tile in tiles { settle(tile) }
         case .seek(let seek):
