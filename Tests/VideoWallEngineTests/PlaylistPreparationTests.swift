@@ -73,6 +73,31 @@ final class PlaylistPreparationTests: XCTestCase {
         }
     }
 
+    /// A program stopped while the wall still loads (Ctrl-C during a long first copy) ends the
+    /// load at once: the copy under way stops and leaves nothing.
+    func testStoppingWhileTheFirstItemIsCopiedEndsTheLoadAndLeavesNothing() throws {
+        let file = try Self.freshCopy(of: RealMedia.file(30))
+        defer { try? FileManager.default.removeItem(atPath: file) }
+        let cache = try SoundedClip.directory
+        try onMainLoop(timeout: 60) {
+            let closing = try await TestClips.clip(ClipSpec(width: 320, height: 180, frameRate: 30, frames: 30, audio: true, sound: .aacMono44k))
+            let wall = try Wall(configuration: Self.configuration)
+            var spec = TileSpec(source: file, opensAudioDevice: false)
+            spec.playlist = [PlaylistItem(location: file), PlaylistItem(location: closing)]
+            let before = Self.partials(in: cache)
+            let loading = Task { @MainActor in await wall.load([spec]) }
+            let copying = await waitUntil(timeout: 10) { !Self.partials(in: cache).subtracting(before).isEmpty }
+            XCTAssertTrue(copying, "the first item's copy began")
+            let stopping = Date()
+            wall.stopLoading()
+            await loading.value
+            let loadEnded = Date().timeIntervalSince(stopping)
+            await wall.close()
+            XCTAssertLessThan(loadEnded, 2, "the load ended once stopped, not once the copy was made (about 8 s)")
+            XCTAssertEqual(Self.partials(in: cache).subtracting(before), [], "the copy stopped and left nothing")
+        }
+    }
+
     private static var configuration: WallConfiguration {
         var configuration = WallConfiguration()
         configuration.itemPreparationLead = .milliseconds(500)

@@ -15,9 +15,10 @@ extension Wall {
     /// With `preparingWhilePlaying` (a lead, in seconds), a list with sound and no schedules,
     /// not a folder's, is started once its first item is made ready and the others are too or
     /// that lead has passed; the rest are made while it plays (`preparations`,
-    /// `ItemPreparation`).
+    /// `ItemPreparation`); `started` is handed each such making as it begins, so a wall that
+    /// stops meanwhile can stop it.
     static func expandPlaylists(_ specs: [TileSpec], imageDuration: MediaTime, asLists: Bool = false, sound: SoundChoice = .ifAnyItemHasIt,
-                                preparingWhilePlaying lead: Double? = nil,
+                                preparingWhilePlaying lead: Double? = nil, started: (ItemPreparation) -> Void = { _ in },
                                 localTime: @Sendable () -> LocalMoment = LocalMoment.now) async -> LoadedPlaylists {
         let outcomes = await withTaskGroup(of: (Int, Result<PlaylistLoader.Expansion?, PlaylistError>).self) { group in
             for (index, spec) in specs.enumerated() {
@@ -75,6 +76,7 @@ extension Wall {
                         var sounded = (items: [PlaylistItem](), skipped: [String](), withoutSound: String?.none)
                         if whilePlaying {
                             let preparation = ItemPreparation(described)
+                            started(preparation)
                             (sounded.items, sounded.skipped) = await preparation.firstItems(lead: lead ?? 0)
                             if !preparation.isComplete, !sounded.items.isEmpty { preparations[index] = preparation }
                         } else {

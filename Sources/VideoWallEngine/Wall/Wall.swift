@@ -95,6 +95,8 @@ public final class Wall {
     /// and those stopped, until their copy under way has ended (`close` waits for them).
     var itemPreparations: [Int: ItemPreparation] = [:]
     private var stoppedPreparations: [ItemPreparation] = []
+    /// Those begun by a load still under way (a first item may take minutes to copy).
+    private var preparationsAtLoad: [ItemPreparation] = []
     /// The watchdog's counts (`Wall+Stalls`); nil when it is off.
     var stallWatch: StallWatch?
     /// `sync: items` (`WallConfiguration.itemsInRows`): the rows every playlist tile
@@ -215,7 +217,9 @@ public final class Wall {
         let playlists = await Self.expandPlaylists(specs, imageDuration: .seconds(configuration.imageDuration.inSeconds),
                                                    preparingWhilePlaying: configuration.preparesItemsWhilePlaying && !configuration.itemsInRows
                                                        ? configuration.itemPreparationLead.inSeconds : nil,
+                                                   started: { [weak self] in self?.preparationsAtLoad.append($0) },
                                                    localTime: configuration.localTime)
+        preparationsAtLoad.removeAll()
         let specs = playlists.specs, playlistFailures = playlists.failures
         unloadTiles()
         itemRows = configuration.itemsInRows ? ItemRows() : nil
@@ -355,6 +359,11 @@ public final class Wall {
     /// for the copies under way.
     func stopPreparations(ofTile index: Int? = nil) {
         stoppedPreparations.removeAll { $0.isFinished }
+        if index == nil {
+            preparationsAtLoad.forEach { $0.stop() }
+            stoppedPreparations += preparationsAtLoad
+            preparationsAtLoad.removeAll()
+        }
         for (tile, preparation) in itemPreparations where index == nil || tile == index {
             preparation.stop()
             stoppedPreparations.append(preparation)
@@ -366,6 +375,7 @@ public final class Wall {
     /// wall does not start.
     package func stopLoading() {
         isStopping = true
+        stopPreparations()
         startGate?.give(())
         wakeLoad()
     }
