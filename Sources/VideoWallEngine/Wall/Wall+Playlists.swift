@@ -71,13 +71,12 @@ extension Wall {
                     if sound == .always || (sound == .ifAnyItemHasIt && described.contains(where: \.1.hasSound)) {
                         // (A schedule picks the item the tile opens with, from all of them; a
                         // folder's watch compares the list with the folder.)
-                        let whilePlaying = lead != nil && expansion.folder == nil && spec.playlistSchedule.isAlways
-                            && described.allSatisfy { $0.0.schedule.isAlways } && networkItem(in: described) == nil
                         var sounded = (items: [PlaylistItem](), skipped: [String](), withoutSound: String?.none)
-                        if whilePlaying {
+                        if let lead, expansion.folder == nil, spec.playlistSchedule.isAlways, described.allSatisfy({ $0.0.schedule.isAlways }),
+                           networkItem(in: described) == nil {
                             let preparation = ItemPreparation(described)
                             started(preparation)
-                            (sounded.items, sounded.skipped) = await preparation.firstItems(lead: lead ?? 0)
+                            (sounded.items, sounded.skipped) = await preparation.firstItems(lead: lead)
                             if !preparation.isComplete, !sounded.items.isEmpty { preparations[index] = preparation }
                         } else {
                             sounded = await withSound(described)
@@ -158,7 +157,12 @@ extension Wall {
     /// (`ItemPreparation`), said in a line when it starts and when every item is ready.
     func prepareWhilePlaying(_ playlists: LoadedPlaylists) {
         for (index, preparation) in playlists.preparations.sorted(by: { $0.key < $1.key }) {
-            guard slots.indices.contains(index), let sequence = slots[index].player?.playlist else { continue }
+            guard slots.indices.contains(index), let sequence = slots[index].player?.playlist else {
+                // Its tile did not open: the copy under way stops, and `close` waits for it.
+                preparation.stop()
+                stoppedPreparations.append(preparation)
+                continue
+            }
             publish(.warning("tile \(index + 1): plays from its first \(sequence.count == 1 ? "item" : "\(sequence.count) items") "
                 + "while the others are made ready for sound; each joins the list when it is"))
             itemPreparations[index] = preparation

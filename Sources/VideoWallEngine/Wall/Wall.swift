@@ -94,7 +94,7 @@ public final class Wall {
     /// The playlist tiles with sound whose later items are still being made ready, by tile;
     /// and those stopped, until their copy under way has ended (`close` waits for them).
     var itemPreparations: [Int: ItemPreparation] = [:]
-    private var stoppedPreparations: [ItemPreparation] = []
+    var stoppedPreparations: [ItemPreparation] = []
     /// Those begun by a load still under way (a first item may take minutes to copy).
     private var preparationsAtLoad: [ItemPreparation] = []
     /// The watchdog's counts (`Wall+Stalls`); nil when it is off.
